@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import { REASONS } from '@inquire/shared';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import './types.js';
+import { envelope, errorEnvelope } from './infra/envelope.js';
+import { registerRequestContext } from './infra/request-context.js';
+import { SiteRuntime } from './infra/site.js';
+import { AppError } from './lib/errors.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { installRoutes } from './modules/install/install.routes.js';
+import { languageRoutes } from './modules/language/language.routes.js';
+import { siteinfoRoutes } from './modules/siteinfo/siteinfo.routes.js';
+import { createServices } from './services.js';
+import { pageRoutes, type PageOptions } from './ssr/pages.js';
+
+export interface AppOptions {
+  dataDir: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Server rendering of the web app; tests of the API alone leave it out. */
+  pages?: PageOptions | false;
+}
+
+/**
+ * Builds the whole application: infrastructure, services, API modules, pages, and the one
+ * error handler. `inquire start`, the route tests and the e2e harness all call this.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  const site = new SiteRuntime(options.dataDir);
+  await site.open();
+  app.decorate('site', site);
+  app.decorate('services', createServices(site));
+  app.addHook('onClose', async () => site.close());
+
+  // CSP stays off until admins' custom head HTML and the inline theme script get nonces.
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(cookie);
+  registerRequestContext(app);
+  registerErrorHandling(app);
+
+  await app.register(healthRoutes);
+  await app.register(installRoutes);
+  guardUninstalledApi(app);
+  await app.register(siteinfoRoutes);
+  await app.register(languageRoutes);
+  await app.register(authRoutes);
+  if (options.pages !== false) await app.register(pageRoutes, options.pages ?? {});
+  return app;
+}
+
+/** Before installation the public and admin APIs answer 503 install.not_installed. */
+function guardUninstalledApi(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/answer/')) return;
+    if (request.url.startsWith('/answer/api/v1/language/')) return;
+    if (request.url.startsWith('/answer/installation/')) return;
+    if (!(await app.site.isInstalled())) throw new AppError(503, REASONS.notInstalled);
+  });
+}
+
+function registerErrorHandling(app: FastifyInstance): void {
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send(envelope(request.lang, 404, REASONS.notFound, null)),
+  );
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.code).send(errorEnvelope(request.lang, error));
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      // Fastify's own refusals: malformed JSON, body too large, unsupported media type.
+      const reason = status === 429 ? REASONS.tooManyRequests : REASONS.requestFormatError;
+      return reply.code(status).send(envelope(request.lang, status, reason, null));
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    return reply
+      .code(500)
+      .send(envelope(request.lang, 500, REASONS.unknown, { request_id: request.id }));
+  });
+}

@@ -1,0 +1,157 @@
+import type { Generated } from 'kysely';
+/**
+ * Table types. Ids of objects are 17-digit strings (see @inquire/shared ids); times are
+ * Unix seconds; booleans are 0/1 integers so both engines store them alike.
+ */
+export interface Database {
+  uniqid: { object_type: number; last_seq: number };
+  users: UsersTable;
+  user_sessions: UserSessionsTable;
+  site_settings: { section: string; content: string; updated_at: number };
+  questions: QuestionsTable;
+  answers: AnswersTable;
+  tags: TagsTable;
+  tag_relations: { object_id: string; tag_id: string; status: number; created_at: number };
+  revisions: RevisionsTable;
+  activities: ActivitiesTable;
+  email_outbox: EmailOutboxTable;
+}
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  e_mail: string;
+  pass: Generated<string>;
+  display_name: Generated<string>;
+  mail_status: Generated<number>;
+  status: Generated<number>;
+  role_id: Generated<number>;
+  rank: Generated<number>;
+  avatar: Generated<string>;
+  bio: Generated<string>;
+  bio_html: Generated<string>;
+  website: Generated<string>;
+  location: Generated<string>;
+  language: Generated<string>;
+  color_scheme: Generated<string>;
+  time_zone: Generated<string>;
+  suspended_until: Generated<number>;
+  question_count: Generated<number>;
+  answer_count: Generated<number>;
+  follow_count: Generated<number>;
+  created_at: Generated<number>;
+  updated_at: Generated<number>;
+  last_login_date: Generated<number>;
+  deleted_at: Generated<number>;
+}
+
+export interface UserSessionsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Generated<number>;
+  expires_at: Generated<number>;
+  last_seen_at: Generated<number>;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+}
+
+export interface QuestionsTable {
+  id: string;
+  user_id: string;
+  last_edit_user_id: Generated<string>;
+  title: Generated<string>;
+  original_text: Generated<string>;
+  parsed_text: Generated<string>;
+  status: Generated<number>;
+  show: Generated<number>;
+  pin: Generated<number>;
+  view_count: Generated<number>;
+  unique_view_count: Generated<number>;
+  vote_count: Generated<number>;
+  answer_count: Generated<number>;
+  collection_count: Generated<number>;
+  follow_count: Generated<number>;
+  accepted_answer_id: Generated<string>;
+  last_answer_id: Generated<string>;
+  revision_id: Generated<string>;
+  hot_score: Generated<number>;
+  post_update_time: Generated<number>;
+  created_at: Generated<number>;
+  updated_at: Generated<number>;
+  deleted_at: Generated<number>;
+}
+
+export interface AnswersTable {
+  id: string;
+  question_id: string;
+  user_id: string;
+  last_edit_user_id: Generated<string>;
+  original_text: Generated<string>;
+  parsed_text: Generated<string>;
+  status: Generated<number>;
+  accepted: Generated<number>;
+  vote_count: Generated<number>;
+  revision_id: Generated<string>;
+  created_at: Generated<number>;
+  updated_at: Generated<number>;
+  deleted_at: Generated<number>;
+}
+
+export interface TagsTable {
+  id: string;
+  main_tag_id: Generated<string>;
+  slug_name: string;
+  display_name: Generated<string>;
+  original_text: Generated<string>;
+  parsed_text: Generated<string>;
+  follow_count: Generated<number>;
+  question_count: Generated<number>;
+  status: Generated<number>;
+  recommend: Generated<number>;
+  reserved: Generated<number>;
+  revision_id: Generated<string>;
+  created_at: Generated<number>;
+  updated_at: Generated<number>;
+}
+
+export interface RevisionsTable {
+  id: string;
+  user_id: string;
+  object_type: number;
+  object_id: string;
+  title: Generated<string>;
+  content: string;
+  log: Generated<string>;
+  status: Generated<number>;
+  reviewer_id: Generated<string>;
+  created_at: Generated<number>;
+  updated_at: Generated<number>;
+}
+
+export interface ActivitiesTable {
+  id: string;
+  user_id: string;
+  trigger_user_id: Generated<string>;
+  object_id: string;
+  original_object_id: Generated<string>;
+  activity_type: string;
+  rank: Generated<number>;
+  has_rank: Generated<number>;
+  cancelled: Generated<number>;
+  created_at: Generated<number>;
+  updated_at: Generated<number>;
+}
+
+export interface EmailOutboxTable {
+  id: string;
+  to_address: string;
+  subject: Generated<string>;
+  html: Generated<string>;
+  text: Generated<string>;
+  status: Generated<number>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<number>;
+  last_error: Generated<string>;
+  created_at: Generated<number>;
+  sent_at: Generated<number>;
+}

@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DbConfig } from '../config/config.js';
+import type { Database } from '../db/database.js';
+
+// PostgreSQL returns int8 (bigint, count(*)) as strings; our values are Unix seconds and
+// counters, far below 2^53, so read them as numbers on both engines.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export type Db = Kysely<Database>;
+export type DbDriver = DbConfig['driver'];
+
+export interface DbHandle {
+  db: Db;
+  driver: DbDriver;
+  close(): Promise<void>;
+}
+
+/** Opens the site database. SQLite: WAL, foreign keys on, 5 s busy timeout. */
+export function openDatabase(config: DbConfig): DbHandle {
+  if (config.driver === 'sqlite') {
+    mkdirSync(dirname(config.file), { recursive: true });
+    const database = new SQLite(config.file);
+    database.pragma('journal_mode = WAL');
+    database.pragma('foreign_keys = ON');
+    database.pragma('busy_timeout = 5000');
+    database.pragma('synchronous = NORMAL');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+    return { db, driver: 'sqlite', close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5000 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, driver: 'postgres', close: () => db.destroy() };
+}
+
+/** True when the database answers a trivial query. Never throws. */
+export async function canConnect(config: DbConfig): Promise<boolean> {
+  let handle: DbHandle | undefined;
+  try {
+    if (config.driver === 'sqlite') {
+      // Opening a file creates it: only probe that its folder can be made and written.
+      handle = openDatabase({ driver: 'sqlite', file: config.file });
+    } else {
+      handle = openDatabase(config);
+    }
+    await sql`select 1`.execute(handle.db);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,68 @@
+import hljs from 'highlight.js';
+import MarkdownIt from 'markdown-it';
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The one markdown renderer. Whatever it returns is sanitized, so stored HTML is safe to
+ * serve as is; `post/render` previews go through the same function.
+ */
+const md = new MarkdownIt({
+  html: false,
+  linkify: true,
+  breaks: false,
+  highlight(code, lang): string {
+    const language = lang && hljs.getLanguage(lang) ? lang : undefined;
+    const body = language
+      ? hljs.highlight(code, { language, ignoreIllegals: true }).value
+      : md.utils.escapeHtml(code);
+    const cls = language ? ` class="hljs language-${language}"` : ' class="hljs"';
+    return `<pre><code${cls}>${body}</code></pre>`;
+  },
+});
+
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code', 'span',
+    'strong', 'em', 'del', 's', 'sup', 'sub', 'kbd', 'a', 'img', 'ul', 'ol', 'li', 'input',
+    'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'rel', 'target'],
+    img: ['src', 'alt', 'title', 'loading'],
+    code: ['class'],
+    span: ['class'],
+    th: ['style'],
+    td: ['style'],
+    input: ['type', 'checked', 'disabled'],
+    ol: ['start'],
+  },
+  allowedClasses: { code: ['hljs', /^language-[\w-]+$/], span: [/^hljs-[\w-]+$/] },
+  allowedStyles: { th: { 'text-align': [/^(left|right|center)$/] }, td: { 'text-align': [/^(left|right|center)$/] } },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, rel: 'nofollow ugc noopener', ...(attribs.target ? { target: '_blank' } : {}) },
+    }),
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+  },
+};
+
+export function sanitize(html: string): string {
+  return sanitizeHtml(html, SANITIZE);
+}
+
+/** Markdown → sanitized HTML. */
+export function renderMarkdown(source: string): string {
+  return sanitize(md.render(source));
+}
+
+/** Plain text of rendered HTML, for excerpts and meta descriptions. */
+export function plainText(html: string, max = 240): string {
+  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

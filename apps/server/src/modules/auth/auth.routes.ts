@@ -1,0 +1,45 @@
+import { loginSchema, TIMING } from '@inquire/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ok } from '../../infra/envelope.js';
+import { SESSION_COOKIE } from '../../infra/request-context.js';
+import { parseInput } from '../../infra/validate.js';
+import { nowSeconds } from '../../lib/clock.js';
+import { presentUser } from '../users/users.presenter.js';
+
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: TIMING.tokenTtlSeconds,
+  });
+}
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const { auth, siteinfo } = app.services;
+
+  app.post('/answer/api/v1/user/login/email', async (request, reply) => {
+    const input = parseInput(loginSchema, request.body);
+    const result = await auth.loginWithEmail(input, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? '',
+    });
+    setSessionCookie(request, reply, result.access_token);
+    return ok(request, reply, result);
+  });
+
+  app.get('/answer/api/v1/user/logout', async (request, reply) => {
+    await auth.logout(request.token);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return ok(request, reply, null);
+  });
+
+  /** The caller's own account, or null for guests (never 401: the shell asks on every page). */
+  app.get('/answer/api/v1/user/info', async (request, reply) => {
+    const actor = request.actor;
+    if (!actor) return ok(request, reply, null);
+    const { site_users: users } = await siteinfo.settings();
+    return ok(request, reply, presentUser(actor.user, users, nowSeconds()));
+  });
+}

@@ -1,0 +1,35 @@
+import type { Db } from '../../infra/db.js';
+
+export const sessionsRepository = {
+  async insert(
+    db: Db,
+    row: { token_hash: string; user_id: string; created_at: number; expires_at: number; ip: string; user_agent: string },
+  ): Promise<void> {
+    await db
+      .insertInto('user_sessions')
+      .values({ ...row, last_seen_at: row.created_at })
+      .execute();
+  },
+
+  findLive(db: Db, tokenHash: string, now: number) {
+    return db
+      .selectFrom('user_sessions')
+      .select(['token_hash', 'user_id', 'expires_at'])
+      .where('token_hash', '=', tokenHash)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+  },
+
+  async delete(db: Db, tokenHash: string): Promise<void> {
+    await db.deleteFrom('user_sessions').where('token_hash', '=', tokenHash).execute();
+  },
+
+  /** Ends every session of a user but one (password change, role change, suspension). */
+  async deleteAllForUser(db: Db, userId: string, keepTokenHash = ''): Promise<void> {
+    await db
+      .deleteFrom('user_sessions')
+      .where('user_id', '=', userId)
+      .where('token_hash', '!=', keepTokenHash)
+      .execute();
+  },
+};

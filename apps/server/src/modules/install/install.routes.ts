@@ -1,0 +1,43 @@
+import {
+  dbCheckSchema,
+  installBaseInfoSchema,
+  installInitSchema,
+  LANGUAGE_OPTIONS,
+} from '@inquire/shared';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../infra/envelope.js';
+import { parseInput } from '../../infra/validate.js';
+
+/**
+ * The install wizard's calls (spec section 7, Installation), served at the peer's
+ * `/installation/*` and under `{base}` as the spec's "all paths begin with {base}" reads.
+ */
+export async function installRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(installCalls, { prefix: '/installation' });
+  await app.register(installCalls, { prefix: '/answer/installation' });
+}
+
+async function installCalls(app: FastifyInstance): Promise<void> {
+  const install = app.services.install;
+
+  app.get('/language/options', async (request, reply) =>
+    ok(request, reply, LANGUAGE_OPTIONS),
+  );
+
+  app.post('/config-file/check', async (request, reply) =>
+    ok(request, reply, await install.checkConfigFile()),
+  );
+
+  app.post('/db/check', async (request, reply) =>
+    ok(request, reply, await install.checkDatabase(parseInput(dbCheckSchema, request.body))),
+  );
+
+  app.post('/init', async (request, reply) =>
+    ok(request, reply, await install.init(parseInput(installInitSchema, request.body))),
+  );
+
+  app.post('/base-info', async (request, reply) => {
+    await install.baseInfo(parseInput(installBaseInfoSchema, request.body));
+    return ok(request, reply, null);
+  });
+}

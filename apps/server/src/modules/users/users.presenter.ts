@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { USER_STATUS, type SiteSettings, type UserInfo } from '@inquire/shared';
+import type { UserRow } from './users.repository.js';
+
+function statusName(row: UserRow, now: number): UserInfo['status'] {
+  if (row.status === USER_STATUS.deleted) return 'deleted';
+  if (row.status === USER_STATUS.suspended && row.suspended_until > now) return 'suspended';
+  return 'normal';
+}
+
+/**
+ * The avatar URL a user shows: an uploaded file, a gravatar from the site's base URL, or
+ * empty for the system avatar (the UI draws initials).
+ */
+export function avatarUrl(row: UserRow, users: SiteSettings['site_users']): string {
+  if (row.status === USER_STATUS.deleted) return '';
+  const chosen = parseAvatar(row.avatar);
+  if (chosen.type === 'custom' && chosen.custom) return chosen.custom;
+  const type = chosen.type === 'default' || !chosen.type ? users.default_avatar : chosen.type;
+  if (type === 'gravatar') {
+    const digest = createHash('md5').update(row.e_mail.trim().toLowerCase()).digest('hex');
+    return `${users.gravatar_base_url}${digest}`;
+  }
+  return '';
+}
+
+function parseAvatar(value: string): { type?: string; custom?: string } {
+  if (!value) return {};
+  try {
+    return JSON.parse(value) as { type?: string; custom?: string };
+  } catch {
+    return {};
+  }
+}
+
+/** The signed-in user's own view of their account (login and user/info). */
+export function presentUser(row: UserRow, users: SiteSettings['site_users'], now: number): UserInfo {
+  return {
+    id: row.id,
+    created_at: row.created_at,
+    last_login_date: row.last_login_date,
+    username: row.username,
+    e_mail: row.e_mail,
+    mail_status: row.mail_status === 1 ? 1 : 2,
+    rank: row.rank,
+    display_name: row.display_name,
+    avatar: avatarUrl(row, users),
+    bio: row.bio,
+    bio_html: row.bio_html,
+    website: row.website,
+    location: row.location,
+    language: row.language || 'Default',
+    color_scheme: row.color_scheme || 'default',
+    role_id: row.role_id === 2 ? 2 : row.role_id === 3 ? 3 : 1,
+    status: statusName(row, now),
+    suspended_until: row.status === USER_STATUS.suspended ? row.suspended_until : 0,
+    have_password: row.pass !== '',
+    question_count: row.question_count,
+    answer_count: row.answer_count,
+    follow_count: row.follow_count,
+  };
+}
+
+export { statusName };

@@ -1,0 +1,20 @@
+import type { SiteRuntime } from './infra/site.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { InstallService } from './modules/install/install.service.js';
+import { SiteinfoService } from './modules/siteinfo/siteinfo.service.js';
+
+/** Every service of the app, built once per app so routes, jobs and tests share them. */
+export interface Services {
+  siteinfo: SiteinfoService;
+  auth: AuthService;
+  install: InstallService;
+}
+
+export function createServices(site: SiteRuntime): Services {
+  const siteinfo = new SiteinfoService(site);
+  return {
+    siteinfo,
+    auth: new AuthService(site, siteinfo),
+    install: new InstallService(site, siteinfo),
+  };
+}

@@ -1,0 +1,39 @@
+import { DEFAULT_LANGUAGE, type Language } from '@inquire/shared';
+import enUS from '../locales/en_US.json' with { type: 'json' };
+import zhCN from '../locales/zh_CN.json' with { type: 'json' };
+
+/** One catalog per language: server sections (reasons, forms, seed) and the `ui` section. */
+export type Catalog = typeof enUS;
+
+export const catalogs: Record<Language, Catalog> = { en_US: enUS, zh_CN: zhCN };
+
+/** Looks up a dotted key; undefined when the catalog has no string there. */
+export function lookup(catalog: unknown, key: string): string | undefined {
+  let node: unknown = catalog;
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/**
+ * Translates a key with `{{name}}` interpolation, falling back to English and then to the
+ * key itself, so an untranslated key is visible rather than blank.
+ */
+export function translate(
+  lang: Language,
+  key: string,
+  vars: Record<string, string | number> = {},
+): string {
+  const text = lookup(catalogs[lang], key) ?? lookup(catalogs[DEFAULT_LANGUAGE], key) ?? key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+}
+
+/** Every leaf key of a catalog, for the completeness test. */
+export function leafKeys(node: unknown, prefix = ''): string[] {
+  if (node === null || typeof node !== 'object') return [prefix];
+  return Object.entries(node as Record<string, unknown>).flatMap(([k, v]) =>
+    leafKeys(v, prefix ? `${prefix}.${k}` : k),
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * Number and time-gap formatting of spec section 9, shared by server rendering and the
+ * browser so both print the same text.
+ */
+
+/** 9999 → "9,999"; 12345 → "12.3k"; 2500000 → "2.5m". */
+export function formatCount(value: number): string {
+  const n = Math.trunc(value);
+  const abs = Math.abs(n);
+  if (abs < 10_000) return n.toLocaleString('en-US');
+  if (abs < 1_000_000) return `${trimZero((n / 1000).toFixed(1))}k`;
+  return `${trimZero((n / 1_000_000).toFixed(1))}m`;
+}
+
+function trimZero(text: string): string {
+  return text.endsWith('.0') ? text.slice(0, -2) : text;
+}
+
+export type TimeGap =
+  | { unit: 'less_than_hour' }
+  | { unit: 'hours'; count: number }
+  | { unit: 'days'; count: number };
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+
+/**
+ * How long ago `thenSeconds` was, in the spec's three bands: under an hour, hours up to a
+ * day, days beyond. Both arguments are Unix seconds; the caller translates the result.
+ */
+export function timeGap(thenSeconds: number, nowSeconds: number): TimeGap {
+  const gap = Math.max(0, nowSeconds - thenSeconds);
+  if (gap > DAY) return { unit: 'days', count: Math.floor(gap / DAY) };
+  if (gap > HOUR) return { unit: 'hours', count: Math.floor(gap / HOUR) };
+  return { unit: 'less_than_hour' };
+}

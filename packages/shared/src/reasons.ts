@@ -1,0 +1,54 @@
+/**
+ * Stable reason keys carried in every response envelope. The server translates them into
+ * `msg`; a unit test checks that each key has text in every catalog of @inquire/i18n.
+ * Keys and HTTP statuses follow the peer so its clients keep working.
+ */
+export const REASONS = {
+  success: 'base.success',
+  unknown: 'base.unknown',
+  requestFormatError: 'base.request_format_error',
+  unauthorized: 'base.unauthorized_error',
+  forbidden: 'base.forbidden_error',
+  notFound: 'base.not_found',
+  databaseError: 'base.database_error',
+  duplicateRequest: 'base.duplicate_request_error',
+  tooManyRequests: 'base.too_many_requests',
+  notInstalled: 'install.not_installed',
+  alreadyInstalled: 'install.already_installed',
+  databaseConnectionFailed: 'install.database_connection_failed',
+  configFileCreateFailed: 'install.config_file_create_failed',
+  configFileExists: 'install.config_file_exists',
+  emailOrPasswordIncorrect: 'error.object.email_or_password_incorrect',
+  passwordLoginDisabled: 'error.user.password_login_disabled',
+  userSuspended: 'error.user.suspended',
+  userInactive: 'error.user.not_activated',
+  userNotFound: 'error.user.not_found',
+  legalTypeInvalid: 'error.legal.type_invalid',
+  adminRequired: 'error.admin.required',
+} as const;
+
+export type Reason = (typeof REASONS)[keyof typeof REASONS];
+export const ALL_REASONS: readonly string[] = Object.values(REASONS);
+
+/** How the client should display an error (spec section 8). */
+export type ErrType = 'toast' | 'alert' | 'modal';
+/** 403 sub-types the client acts on (spec section 8). */
+export type ForbiddenType = 'inactive' | 'suspended' | 'url_expired';
+
+export interface FieldError {
+  error_field: string;
+  error_msg: string;
+}
+
+/** The response envelope of every JSON call. */
+export interface Envelope<T = unknown> {
+  code: number;
+  reason: string;
+  msg: string;
+  data: T;
+}
+
+export interface Paged<T> {
+  count: number;
+  list: T[];
+}

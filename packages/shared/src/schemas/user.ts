@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { requiredText } from './common.js';
+import { EMAIL_PATTERN } from '../limits.js';
+
+export const loginSchema = z.object({
+  e_mail: requiredText('e_mail').regex(EMAIL_PATTERN, 'form.e_mail.invalid'),
+  pass: z.string().min(1, 'form.pass.required').max(64, 'form.pass.required'),
+  captcha_id: z.string().optional(),
+  captcha_code: z.string().optional(),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** The signed-in user as the API returns it (login and user/info). */
+export interface UserInfo {
+  id: string;
+  created_at: number;
+  last_login_date: number;
+  username: string;
+  e_mail: string;
+  mail_status: 1 | 2;
+  rank: number;
+  display_name: string;
+  avatar: string;
+  bio: string;
+  bio_html: string;
+  website: string;
+  location: string;
+  language: string;
+  color_scheme: string;
+  role_id: 1 | 2 | 3;
+  status: 'normal' | 'suspended' | 'deleted';
+  suspended_until: number;
+  have_password: boolean;
+  question_count: number;
+  answer_count: number;
+  follow_count: number;
+}
+
+export interface LoginResult extends UserInfo {
+  access_token: string;
+}
