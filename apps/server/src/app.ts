@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { installRoutes } from './modules/install/install.routes.js';
 import { languageRoutes } from './modules/language/language.routes.js';
+import { questionsRoutes } from './modules/questions/questions.routes.js';
 import { siteinfoRoutes } from './modules/siteinfo/siteinfo.routes.js';
 import { createServices } from './services.js';
 import { pageRoutes, type PageOptions } from './ssr/pages.js';
@@ -52,16 +53,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(siteinfoRoutes);
   await app.register(languageRoutes);
   await app.register(authRoutes);
+  await app.register(questionsRoutes);
   if (options.pages !== false) await app.register(pageRoutes, options.pages ?? {});
   return app;
 }
 
-/** Before installation the public and admin APIs answer 503 install.not_installed. */
+/** What the install wizard's page itself needs before there is a site: defaults and no user. */
+const OPEN_BEFORE_INSTALL = [
+  '/answer/installation/',
+  '/answer/api/v1/language/',
+  '/answer/api/v1/siteinfo',
+  '/answer/api/v1/user/info',
+];
+
+/** Before installation the rest of the public and admin APIs answer 503 install.not_installed. */
 function guardUninstalledApi(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/answer/')) return;
-    if (request.url.startsWith('/answer/api/v1/language/')) return;
-    if (request.url.startsWith('/answer/installation/')) return;
+    const path = request.url.split('?')[0] ?? '';
+    if (!path.startsWith('/answer/')) return;
+    if (OPEN_BEFORE_INSTALL.some((open) => path === open || (open.endsWith('/') && path.startsWith(open)))) return;
     if (!(await app.site.isInstalled())) throw new AppError(503, REASONS.notInstalled);
   });
 }

@@ -1,6 +1,7 @@
 import type { SiteRuntime } from './infra/site.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { InstallService } from './modules/install/install.service.js';
+import { QuestionsService } from './modules/questions/questions.service.js';
 import { SiteinfoService } from './modules/siteinfo/siteinfo.service.js';
 
 /** Every service of the app, built once per app so routes, jobs and tests share them. */
@@ -8,6 +9,7 @@ export interface Services {
   siteinfo: SiteinfoService;
   auth: AuthService;
   install: InstallService;
+  questions: QuestionsService;
 }
 
 export function createServices(site: SiteRuntime): Services {
@@ -16,5 +18,6 @@ export function createServices(site: SiteRuntime): Services {
     siteinfo,
     auth: new AuthService(site, siteinfo),
     install: new InstallService(site, siteinfo),
+    questions: new QuestionsService(site, siteinfo),
   };
 }

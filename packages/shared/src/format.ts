@@ -34,3 +34,14 @@ export function timeGap(thenSeconds: number, nowSeconds: number): TimeGap {
   if (gap > HOUR) return { unit: 'hours', count: Math.floor(gap / HOUR) };
   return { unit: 'less_than_hour' };
 }
+
+/** The slug of a question title for its permalink: letters and digits of any script, joined by "-". */
+export function slugify(title: string): string {
+  const slug = title
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100)
+    .replace(/-+$/, '');
+  return slug || 'question';
+}

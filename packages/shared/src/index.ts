@@ -8,3 +8,4 @@ export * from './schemas/common.js';
 export * from './schemas/install.js';
 export * from './schemas/user.js';
 export * from './ssr.js';
+export * from './schemas/question.js';

@@ -205,9 +205,18 @@ describe('installation', () => {
     expect(res.body.data[0]?.error_msg).toBe('数据库文件不能为空。');
   });
 
-  it('answers 503 install.not_installed on the API before installation', async () => {
+  it('serves the defaults the wizard page needs before installation', async () => {
     const { app } = await fresh();
-    const res = await call(app, 'GET', '/answer/api/v1/siteinfo');
+    const site = await call<{ general: { name: string } }>(app, 'GET', '/answer/api/v1/siteinfo');
+    expect(site.status).toBe(200);
+    expect(site.body.data.general.name).toBe('Inquire');
+    const user = await call(app, 'GET', '/answer/api/v1/user/info');
+    expect(user.body.data).toBeNull();
+  });
+
+  it('answers 503 install.not_installed on the rest of the API before installation', async () => {
+    const { app } = await fresh();
+    const res = await call(app, 'GET', '/answer/api/v1/question/page');
     expect(res.status).toBe(503);
     expect(res.body.reason).toBe('install.not_installed');
   });

@@ -1,8 +1,11 @@
 import type { Insertable, Selectable } from 'kysely';
+import { QUESTION_SHOW, QUESTION_STATUS, type QuestionPageQuery } from '@inquire/shared';
 import type { QuestionsTable } from '../../db/database.js';
 import type { Db } from '../../infra/db.js';
 
 export type QuestionRow = Selectable<QuestionsTable>;
+
+const LISTED_STATUSES = [QUESTION_STATUS.normal, QUESTION_STATUS.closed];
 
 export const questionsRepository = {
   async insert(db: Db, row: Insertable<QuestionsTable>): Promise<void> {
@@ -15,4 +18,52 @@ export const questionsRepository = {
       .values({ object_id: questionId, tag_id: tagId, status: 1, created_at: now })
       .execute();
   },
+
+  /** A page of listed questions (open or closed, not unlisted), pinned first, with authors. */
+  async listPage(db: Db, query: QuestionPageQuery, since: number) {
+    let base = db
+      .selectFrom('questions')
+      .where('questions.status', 'in', LISTED_STATUSES)
+      .where('questions.show', '=', QUESTION_SHOW.shown);
+    if (since > 0) base = base.where('questions.created_at', '>=', since);
+    if (query.order === 'unanswered') base = base.where('questions.answer_count', '=', 0);
+
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    let rows = base
+      .innerJoin('users', 'users.id', 'questions.user_id')
+      .select([
+        'questions.id', 'questions.title', 'questions.parsed_text', 'questions.status', 'questions.pin',
+        'questions.vote_count', 'questions.answer_count', 'questions.view_count',
+        'questions.accepted_answer_id', 'questions.created_at', 'questions.updated_at',
+        'users.username', 'users.display_name', 'users.avatar', 'users.e_mail', 'users.status as user_status',
+      ])
+      .orderBy('questions.pin', 'desc');
+    const order = {
+      newest: 'questions.created_at',
+      unanswered: 'questions.created_at',
+      active: 'questions.post_update_time',
+      frequent: 'questions.view_count',
+      score: 'questions.vote_count',
+    } as const;
+    rows = rows.orderBy(order[query.order], 'desc').orderBy('questions.id', 'desc');
+    const list = await rows
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size)
+      .execute();
+    return { count: Number(total.count), list };
+  },
+
+  /** Tags of many questions in one query. */
+  async tagsOf(db: Db, questionIds: string[]) {
+    if (questionIds.length === 0) return [];
+    return db
+      .selectFrom('tag_relations')
+      .innerJoin('tags', 'tags.id', 'tag_relations.tag_id')
+      .select(['tag_relations.object_id', 'tags.slug_name', 'tags.display_name'])
+      .where('tag_relations.object_id', 'in', questionIds)
+      .where('tag_relations.status', '=', 1)
+      .orderBy('tags.slug_name')
+      .execute();
+  },
 };
+

@@ -12,7 +12,10 @@ function statusName(row: UserRow, now: number): UserInfo['status'] {
  * The avatar URL a user shows: an uploaded file, a gravatar from the site's base URL, or
  * empty for the system avatar (the UI draws initials).
  */
-export function avatarUrl(row: UserRow, users: SiteSettings['site_users']): string {
+export function avatarUrl(
+  row: Pick<UserRow, 'avatar' | 'e_mail' | 'status'>,
+  users: SiteSettings['site_users'],
+): string {
   if (row.status === USER_STATUS.deleted) return '';
   const chosen = parseAvatar(row.avatar);
   if (chosen.type === 'custom' && chosen.custom) return chosen.custom;

@@ -1,0 +1,14 @@
+import type { TFunction } from 'i18next';
+import type { Session } from './session';
+
+/**
+ * A route's page title and description, from its loader data. The server writes them into
+ * the document head; the browser updates the title on navigation.
+ */
+export interface RouteHandle {
+  head?: (input: { t: TFunction; data: unknown; session: Session }) => { title?: string; description?: string };
+}
+
+export function fullTitle(title: string | undefined, siteName: string): string {
+  return title ? `${title} - ${siteName}` : siteName;
+}

@@ -1,0 +1,107 @@
+import { data, type RouteObject } from 'react-router';
+import { MainLayout } from '../layouts/main-layout';
+import { RootLayout } from '../layouts/root-layout';
+import { SideLayout } from '../layouts/side-layout';
+import { RouteErrorPage } from '../pages/error-page';
+import { InstallPage, installLoader } from '../pages/install/install-page';
+import { LegalPage, legalLoader } from '../pages/legal-page';
+import { LoginPage } from '../pages/login-page';
+import { LogoutPage } from '../pages/logout-page';
+import { MaintenancePage } from '../pages/maintenance-page';
+import { QuestionListPage, questionListLoader } from '../pages/questions/question-list-page';
+import { guarded, notBuilt, type GuardKind } from './guards';
+import type { RouteHandle } from './head';
+import { loadSession } from './session';
+
+const later = (path: string, kind: GuardKind = 'public'): RouteObject => ({ path, loader: notBuilt(kind) });
+
+const handle = (head: RouteHandle['head']): RouteHandle => ({ head });
+
+/**
+ * The spec's whole route table (section 2) with its guards (section 4). Routes whose
+ * pages belong to later work keep their guard and answer 404 until built.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    loader: ({ context }) => loadSession(context),
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage standalone />,
+    shouldRevalidate: () => true,
+    children: [
+      // Standalone pages.
+      { path: 'install', loader: installLoader, element: <InstallPage />, handle: handle(({ t }) => ({ title: t('ui.install.title') })) },
+      { path: 'maintenance', element: <MaintenancePage />, handle: handle(({ t }) => ({ title: t('ui.maintenance.title') })) },
+      {
+        element: <MainLayout />,
+        children: [
+          {
+            errorElement: <RouteErrorPage />,
+            children: [
+              {
+                element: <SideLayout />,
+                children: [
+                  { index: true, loader: guarded('public', questionListLoader), element: <QuestionListPage />, handle: handle(({ t }) => ({ title: undefined, description: t('ui.questions.all') })) },
+                  { path: 'questions', loader: guarded('public', questionListLoader), element: <QuestionListPage />, handle: handle(({ t }) => ({ title: t('ui.questions.title') })) },
+                  later('questions/ask', 'activated'),
+                  later('questions/:qid'),
+                  later('questions/:qid/:slugPermalink'),
+                  later('questions/:qid/:slugPermalink/:aid'),
+                  later('posts/:qid/edit', 'activated'),
+                  later('posts/:qid/:aid/edit', 'activated'),
+                  later('posts/:qid/timeline', 'login'),
+                  later('posts/:qid/:aid/timeline', 'login'),
+                  later('search'),
+                  later('tags'),
+                  later('tags/create', 'staff'),
+                  later('tags/:tagName'),
+                  later('tags/:tagName/info'),
+                  later('tags/:tagId/edit', 'activated'),
+                  later('tags/:tid/timeline', 'login'),
+                  later('users'),
+                  later('users/settings', 'login'),
+                  later('users/settings/:tab', 'login'),
+                  later('users/notifications/:type', 'login'),
+                  later('users/notifications/:type/:subType', 'login'),
+                  later('users/:username'),
+                  later('users/:username/:tabName'),
+                  later('review', 'staff'),
+                ],
+              },
+              // Auth and account pages: inside the main layout, outside the side layout.
+              { path: 'users/login', loader: guarded('guestOrInactive'), element: <LoginPage />, handle: handle(({ t, session }) => ({ title: t('ui.login.title', { site: session.site.general.name }) })) },
+              { path: 'users/logout', loader: guarded('signedIn'), element: <LogoutPage />, handle: handle(({ t }) => ({ title: t('ui.logout.title') })) },
+              later('users/register', 'guest'),
+              later('users/account-recovery', 'guest'),
+              later('users/change-email'),
+              later('users/password-reset'),
+              later('users/account-activation'),
+              later('users/account-activation/success', 'activatedOnly'),
+              later('users/account-activation/failed', 'inactiveOnly'),
+              later('users/confirm-new-email'),
+              later('users/account-suspended', 'suspendedOnly'),
+              later('users/confirm-email'),
+              later('users/auth-landing'),
+              later('users/unsubscribe'),
+              later('user-center/auth', 'guest'),
+              later('user-center/auth-failed'),
+              // Other layout.
+              { path: 'tos', loader: guarded('public', legalLoader('tos')), element: <LegalPage kind="tos" />, handle: handle(({ t }) => ({ title: t('ui.legal.tos_title') })) },
+              { path: 'privacy', loader: guarded('public', legalLoader('privacy')), element: <LegalPage kind="privacy" />, handle: handle(({ t }) => ({ title: t('ui.legal.privacy_title') })) },
+              { path: '403', loader: guarded('public', () => refuse(403)) },
+              // The admin area: admins only; its pages come with the admin work.
+              { path: 'admin', children: [{ index: true, loader: notBuilt('admin') }, { path: '*', loader: notBuilt('admin') }] },
+              { path: '*', loader: guarded('public', () => refuse(404)) },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+/** The /403 route and unknown paths render their error page with that HTTP status. */
+function refuse(status: 403 | 404): never {
+  throw data(null, { status });
+}

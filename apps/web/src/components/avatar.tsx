@@ -1,0 +1,14 @@
+/** A user's picture, or their initial on a tinted disc for the system avatar. */
+export function Avatar({ src, name, size = 32 }: { src: string; name: string; size?: number }) {
+  const style = { width: size, height: size };
+  if (src) return <img src={src} alt="" width={size} height={size} style={style} className="rounded-full object-cover" />;
+  return (
+    <span
+      aria-hidden="true"
+      style={style}
+      className="inline-flex items-center justify-center rounded-full bg-primary-100 text-sm font-semibold text-primary-800 uppercase dark:bg-primary-800 dark:text-primary-100"
+    >
+      {name.slice(0, 1)}
+    </span>
+  );
+}

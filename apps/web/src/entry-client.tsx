@@ -1,0 +1,33 @@
+import './styles.css';
+import { isLanguage } from '@inquire/shared';
+import { hydrateRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { routes } from './app/routes';
+import { primeSession, type Session } from './app/session';
+import { browserInstance } from './lib/i18n';
+
+declare global {
+  interface Window {
+    __INQUIRE__?: { lang?: string };
+    __staticRouterHydrationData?: { loaderData?: Record<string, unknown> };
+  }
+}
+
+const lang = window.__INQUIRE__?.lang;
+const i18n = browserInstance(isLanguage(lang) ? lang : 'en_US');
+const rootData = window.__staticRouterHydrationData?.loaderData?.root as Session | undefined;
+if (rootData) primeSession(rootData);
+
+// Hydration data written by the server render is picked up by the router itself.
+const router = createBrowserRouter(routes);
+const container = document.getElementById('root');
+if (container) {
+  hydrateRoot(
+    container,
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+}

@@ -1,0 +1,54 @@
+import type { RenderRequest, RenderResult } from '@inquire/shared';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { ServerLoadContext } from './app/api';
+import { fullTitle, type RouteHandle } from './app/head';
+import { routes } from './app/routes';
+import type { Session } from './app/session';
+import { createI18n } from './lib/i18n';
+
+const handler = createStaticHandler(routes);
+
+/**
+ * Renders one page on the server: runs the matched routes' guards and loaders (calling the
+ * API in-process as the reader), then React to HTML with the data for hydration.
+ */
+export async function render(input: RenderRequest): Promise<RenderResult> {
+  const request = new Request(input.url, { method: 'GET' });
+  const requestContext: ServerLoadContext = { transport: input.api, memo: new Map() };
+  const context = await handler.query(request, { requestContext });
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
+  }
+
+  const i18n = createI18n(input.lang);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <I18nextProvider i18n={i18n}>
+      <StaticRouterProvider router={router} context={context} />
+    </I18nextProvider>,
+  );
+
+  const session = context.loaderData.root as Session | undefined;
+  const siteName = session?.site.general.name ?? i18n.t('ui.site.default_name');
+  const match = [...context.matches].reverse().find((m) => (m.route.handle as RouteHandle | undefined)?.head);
+  const head =
+    session && match && context.statusCode < 400
+      ? (match.route.handle as RouteHandle).head?.({ t: i18n.t, data: context.loaderData[match.route.id], session })
+      : undefined;
+  const errorTitle = context.statusCode >= 400 ? i18n.t(`ui.error_page.${context.statusCode >= 500 ? '50X' : context.statusCode}_title`) : undefined;
+  const url = new URL(input.url);
+  const siteUrl = session?.site.general.site_url.replace(/\/+$/, '');
+  return {
+    kind: 'page',
+    status: context.statusCode,
+    html,
+    userScheme: session?.user?.color_scheme,
+    head: {
+      title: fullTitle(head?.title ?? errorTitle, siteName),
+      description: head?.description ?? session?.site.general.description ?? '',
+      canonical: siteUrl && context.statusCode < 400 ? `${siteUrl}${url.pathname}` : '',
+    },
+  };
+}

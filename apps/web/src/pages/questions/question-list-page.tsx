@@ -1,0 +1,79 @@
+import { formatCount, type Paged, type QuestionListItem } from '@inquire/shared';
+import { useTranslation } from 'react-i18next';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { loaderApi } from '../../app/api';
+import { fromApi } from '../../app/load';
+import type { Session } from '../../app/session';
+import { RelativeTime } from '../../components/relative-time';
+import { API_BASE } from '../../lib/http';
+
+interface QuestionListData {
+  page: Paged<QuestionListItem>;
+  now: number;
+  permalink: number;
+}
+
+export async function questionListLoader({ context, request }: LoaderFunctionArgs, session: Session): Promise<QuestionListData> {
+  const url = new URL(request.url);
+  const page = await fromApi(
+    loaderApi(context).get<Paged<QuestionListItem>>(`${API_BASE}/question/page`, {
+      page: url.searchParams.get('page') ?? 1,
+      page_size: 20,
+      order: url.searchParams.get('order') ?? 'newest',
+    }),
+    url,
+  );
+  return { page, now: Math.floor(Date.now() / 1000), permalink: session.site.site_seo.permalink };
+}
+
+/** Question links: the slug is appended when the permalink setting is 1 or 3 (spec section 2). */
+export function questionPath(q: { id: string; url_title: string }, permalink: number): string {
+  return permalink === 1 || permalink === 3 ? `/questions/${q.id}/${q.url_title}` : `/questions/${q.id}`;
+}
+
+export function QuestionListPage() {
+  const { t } = useTranslation();
+  const { page, now, permalink } = useLoaderData() as QuestionListData;
+  return (
+    <section>
+      <h1 className="text-2xl font-semibold">{t('ui.questions.all')}</h1>
+      {page.list.length === 0 ? (
+        <p className="mt-8 text-gray-600 dark:text-gray-400">{t('ui.questions.empty')}</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-gray-200 border-y border-gray-200 dark:divide-gray-800 dark:border-gray-800">
+          {page.list.map((q) => (
+            <li key={q.id} className="flex flex-col gap-2 py-4 sm:flex-row sm:gap-4">
+              <div className="flex shrink-0 gap-3 text-xs text-gray-600 sm:w-24 sm:flex-col sm:items-end sm:gap-1 dark:text-gray-400">
+                <span>{t('ui.questions.votes', { count: q.vote_count, formatted: formatCount(q.vote_count) })}</span>
+                <span className={q.accepted_answer_id !== '0' ? 'rounded bg-green-700 px-1.5 text-white' : ''}>
+                  {t('ui.questions.answers', { count: q.answer_count, formatted: formatCount(q.answer_count) })}
+                </span>
+                <span>{t('ui.questions.views', { count: q.view_count, formatted: formatCount(q.view_count) })}</span>
+              </div>
+              <div className="min-w-0 flex-1">
+                <h2 className="text-base font-medium">
+                  {q.pin === 2 ? <span className="mr-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900 dark:bg-amber-900 dark:text-amber-100">{t('ui.questions.pinned')}</span> : null}
+                  <Link to={questionPath(q, permalink)} className="text-primary-700 hover:underline dark:text-primary-300">
+                    {q.title}
+                  </Link>
+                </h2>
+                {q.excerpt ? <p className="mt-1 line-clamp-2 text-sm text-gray-600 dark:text-gray-400">{q.excerpt}</p> : null}
+                <div className="mt-2 flex flex-wrap items-center gap-2 text-xs">
+                  {q.tags.map((tag) => (
+                    <Link key={tag.slug_name} to={`/tags/${encodeURIComponent(tag.slug_name)}`} className="rounded bg-primary-50 px-2 py-0.5 text-primary-800 hover:bg-primary-100 dark:bg-gray-800 dark:text-primary-200">
+                      {tag.display_name}
+                    </Link>
+                  ))}
+                  <span className="ml-auto text-gray-500 dark:text-gray-400">
+                    <Link to={`/users/${q.operator.username}`} className="hover:underline">{q.operator.display_name}</Link>{' '}
+                    <RelativeTime at={q.created_at} now={now} />
+                  </span>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

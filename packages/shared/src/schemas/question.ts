@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+export const QUESTION_ORDERS = ['newest', 'active', 'frequent', 'score', 'unanswered'] as const;
+export type QuestionOrder = (typeof QUESTION_ORDERS)[number];
+
+export const questionPageQuery = z.object({
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).catch(20).default(20),
+  order: z.enum(QUESTION_ORDERS).catch('newest').default('newest'),
+  in_days: z.coerce.number().int().min(0).max(3650).catch(0).default(0),
+});
+export type QuestionPageQuery = z.infer<typeof questionPageQuery>;
+
+/** One row of a question list. */
+export interface QuestionListItem {
+  id: string;
+  title: string;
+  url_title: string;
+  excerpt: string;
+  status: number;
+  pin: number;
+  vote_count: number;
+  answer_count: number;
+  view_count: number;
+  accepted_answer_id: string;
+  created_at: number;
+  updated_at: number;
+  tags: { slug_name: string; display_name: string }[];
+  operator: { username: string; display_name: string; avatar: string };
+}
