@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Envelope, InstallBaseInfoInput } from '@inquire/shared';
+import { installInitSchema, type Envelope, type InstallBaseInfoInput } from '@inquire/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
+import { parseInput } from '../src/infra/validate.js';
 
 /** Which engine this run tests: `INQUIRE_TEST_DB=postgres` plus `INQUIRE_TEST_PG_URL`. */
 export const TEST_DB = process.env.INQUIRE_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -73,7 +74,7 @@ export async function buildTestApp(
   const app = await buildApp({ dataDir, pages: false });
   if (options.installed ?? true) {
     const { install } = app.services;
-    await install.init({ ...(dbFields as never), lang: 'en_US' });
+    await install.init(parseInput(installInitSchema, { ...dbFields, lang: 'en_US' }));
     await install.baseInfo({
       lang: 'en_US',
       site_name: 'Test site',

@@ -68,7 +68,8 @@ function handleFailure(url: string, status: number, body: Envelope, options: Req
       throw error;
     }
     if (Array.isArray(data) && data.length > 0) throw error;
-    uiEvents.emit({ type: 'alert', message: body.msg });
+    // A caller that shows errors itself (passingError), and pages with their own error display, get no dialog.
+    if (!options.passingError && !ignored) uiEvents.emit({ type: 'alert', message: body.msg });
     throw error;
   }
   if (status === 401) {

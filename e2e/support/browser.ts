@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { REPO } from './server.js';
+
+/** Debian's Chromium, never a downloaded browser, with the flags this machine needs. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+}
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
+export interface Tab {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and warnings, page errors and hydration complaints seen so far. */
+  problems: string[];
+}
+
+/**
+ * A fresh browser context. Every console error or warning is recorded: the suite fails on
+ * hydration mismatches and script errors, not only on wrong text.
+ */
+export async function openTab(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark'; locale?: string } = {},
+): Promise<Tab> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? DESKTOP,
+    colorScheme: options.colorScheme ?? 'light',
+    locale: options.locale ?? 'en-US',
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const type = message.type();
+    const text = message.text();
+    // A failed resource load is reported by the test that expects the status, not here.
+    if (text.startsWith('Failed to load resource')) return;
+    if (type === 'error' || type === 'warning') problems.push(`${type}: ${text}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return { context, page, problems };
+}
+
+const SHOTS = join(REPO, 'e2e', 'screenshots');
+
+/** Saves a full-page screenshot to e2e/screenshots for people to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}

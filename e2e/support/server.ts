@@ -1,0 +1,77 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const REPO = resolve(import.meta.dirname, '..', '..');
+const CLI = join(REPO, 'apps', 'server', 'bin', 'inquire.mjs');
+
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface RunningSite {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export const ADMIN = { name: 'admin', email: 'admin@example.com', password: 'admin-password-1' } as const;
+
+/** `inquire init` on a new data directory: the unattended install, same code as the wizard. */
+export function initSite(dataDir: string, extra: string[] = []): void {
+  const result = spawnSync(
+    process.execPath,
+    [
+      CLI, 'init', '--data-dir', dataDir, '--db', 'sqlite',
+      '--site-name', 'E2E Site', '--site-url', 'http://127.0.0.1', '--contact-email', 'owner@example.com',
+      '--admin-name', ADMIN.name, '--admin-email', ADMIN.email, '--admin-password', ADMIN.password,
+      ...extra,
+    ],
+    { encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`inquire init failed: ${result.stderr}${result.stdout}`);
+}
+
+/** Starts the built server (`inquire start`) on a free loopback port and waits for /healthz. */
+export async function startSite(options: { installed?: boolean; dataDir?: string; initArgs?: string[] } = {}): Promise<RunningSite> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'inquire-e2e-'));
+  if (options.installed) initSite(dataDir, options.initArgs);
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [CLI, 'start', '--data-dir', dataDir, '--port', String(port)], {
+    env: { ...process.env, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    const healthy = await fetch(`${url}/healthz`).then((r) => r.ok).catch(() => false);
+    if (healthy) break;
+    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
