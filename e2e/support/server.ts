@@ -31,9 +31,24 @@ export function initSite(dataDir: string, extra: string[] = []): void {
   const result = spawnSync(
     process.execPath,
     [
-      CLI, 'init', '--data-dir', dataDir, '--db', 'sqlite',
-      '--site-name', 'E2E Site', '--site-url', 'http://127.0.0.1', '--contact-email', 'owner@example.com',
-      '--admin-name', ADMIN.name, '--admin-email', ADMIN.email, '--admin-password', ADMIN.password,
+      CLI,
+      'init',
+      '--data-dir',
+      dataDir,
+      '--db',
+      'sqlite',
+      '--site-name',
+      'E2E Site',
+      '--site-url',
+      'http://127.0.0.1',
+      '--contact-email',
+      'owner@example.com',
+      '--admin-name',
+      ADMIN.name,
+      '--admin-email',
+      ADMIN.email,
+      '--admin-password',
+      ADMIN.password,
       ...extra,
     ],
     { encoding: 'utf8' },
@@ -42,7 +57,9 @@ export function initSite(dataDir: string, extra: string[] = []): void {
 }
 
 /** Starts the built server (`inquire start`) on a free loopback port and waits for /healthz. */
-export async function startSite(options: { installed?: boolean; dataDir?: string; initArgs?: string[] } = {}): Promise<RunningSite> {
+export async function startSite(
+  options: { installed?: boolean; dataDir?: string; initArgs?: string[] } = {},
+): Promise<RunningSite> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'inquire-e2e-'));
   if (options.installed) initSite(dataDir, options.initArgs);
   const port = await freePort();
@@ -57,7 +74,9 @@ export async function startSite(options: { installed?: boolean; dataDir?: string
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const healthy = await fetch(`${url}/healthz`).then((r) => r.ok).catch(() => false);
+    const healthy = await fetch(`${url}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (healthy) break;
     if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));

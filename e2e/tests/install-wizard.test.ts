@@ -10,7 +10,13 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-const SITE = { name: 'Wizard Site', email: 'owner@example.com', admin: 'wizard', password: 'wizard-pass-1', adminEmail: 'wizard@example.com' };
+const SITE = {
+  name: 'Wizard Site',
+  email: 'owner@example.com',
+  admin: 'wizard',
+  password: 'wizard-pass-1',
+  adminEmail: 'wizard@example.com',
+};
 
 describe('install wizard in the browser', () => {
   let site: RunningSite;
@@ -40,7 +46,13 @@ describe('install wizard in the browser', () => {
     await page.getByLabel('Site URL').fill('');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Site name cannot be empty.').waitFor();
-    for (const text of ['Site URL cannot be empty.', 'Contact email cannot be empty.', 'Name cannot be empty.', 'Password cannot be empty.', 'Email cannot be empty.']) {
+    for (const text of [
+      'Site URL cannot be empty.',
+      'Contact email cannot be empty.',
+      'Name cannot be empty.',
+      'Password cannot be empty.',
+      'Email cannot be empty.',
+    ]) {
       expect(await page.getByText(text, { exact: true }).isVisible()).toBe(true);
     }
     await screenshot(page, 'install-4-errors-desktop');

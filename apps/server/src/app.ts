@@ -77,9 +77,7 @@ function guardUninstalledApi(app: FastifyInstance): void {
 }
 
 function registerErrorHandling(app: FastifyInstance): void {
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send(envelope(request.lang, 404, REASONS.notFound, null)),
-  );
+  app.setNotFoundHandler((request, reply) => reply.code(404).send(envelope(request.lang, 404, REASONS.notFound, null)));
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
       return reply.code(error.code).send(errorEnvelope(request.lang, error));
@@ -91,8 +89,6 @@ function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(status).send(envelope(request.lang, status, reason, null));
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
-    return reply
-      .code(500)
-      .send(envelope(request.lang, 500, REASONS.unknown, { request_id: request.id }));
+    return reply.code(500).send(envelope(request.lang, 500, REASONS.unknown, { request_id: request.id }));
   });
 }

@@ -140,9 +140,19 @@ function postgresInput(url: string): Record<string, unknown> {
 
 /** The wizard's field names as this command's flags, for error messages. */
 const CLI_FLAG: Record<string, string> = {
-  name: 'admin-name', email: 'admin-email', password: 'admin-password', site_name: 'site-name',
-  site_url: 'site-url', contact_email: 'contact-email', db_file: 'db-file', db_host: 'db-url',
-  db_port: 'db-url', db_username: 'db-url', db_password: 'db-url', db_name: 'db-url', db_type: 'db',
+  name: 'admin-name',
+  email: 'admin-email',
+  password: 'admin-password',
+  site_name: 'site-name',
+  site_url: 'site-url',
+  contact_email: 'contact-email',
+  db_file: 'db-file',
+  db_host: 'db-url',
+  db_port: 'db-url',
+  db_username: 'db-url',
+  db_password: 'db-url',
+  db_name: 'db-url',
+  db_type: 'db',
 };
 
 function describe(error: unknown, lang: string): string {

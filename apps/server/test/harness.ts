@@ -26,7 +26,11 @@ export interface TestApp {
 }
 
 /** A fresh, empty PostgreSQL database on the throwaway test cluster. */
-export async function freshPostgresDatabase(): Promise<{ url: string; fields: Record<string, unknown>; drop(): Promise<void> }> {
+export async function freshPostgresDatabase(): Promise<{
+  url: string;
+  fields: Record<string, unknown>;
+  drop(): Promise<void>;
+}> {
   const base = process.env.INQUIRE_TEST_PG_URL;
   if (!base) throw new Error('INQUIRE_TEST_PG_URL is not set: the PostgreSQL suite needs the test cluster');
   const name = `t_${randomBytes(6).toString('hex')}`;

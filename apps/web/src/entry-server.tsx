@@ -37,7 +37,10 @@ export async function render(input: RenderRequest): Promise<RenderResult> {
     session && match && context.statusCode < 400
       ? (match.route.handle as RouteHandle).head?.({ t: i18n.t, data: context.loaderData[match.route.id], session })
       : undefined;
-  const errorTitle = context.statusCode >= 400 ? i18n.t(`ui.error_page.${context.statusCode >= 500 ? '50X' : context.statusCode}_title`) : undefined;
+  const errorTitle =
+    context.statusCode >= 400
+      ? i18n.t(`ui.error_page.${context.statusCode >= 500 ? '50X' : context.statusCode}_title`)
+      : undefined;
   const url = new URL(input.url);
   const siteUrl = session?.site.general.site_url.replace(/\/+$/, '');
   return {

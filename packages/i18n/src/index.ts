@@ -21,11 +21,7 @@ export function lookup(catalog: unknown, key: string): string | undefined {
  * Translates a key with `{{name}}` interpolation, falling back to English and then to the
  * key itself, so an untranslated key is visible rather than blank.
  */
-export function translate(
-  lang: Language,
-  key: string,
-  vars: Record<string, string | number> = {},
-): string {
+export function translate(lang: Language, key: string, vars: Record<string, string | number> = {}): string {
   const text = lookup(catalogs[lang], key) ?? lookup(catalogs[DEFAULT_LANGUAGE], key) ?? key;
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
 }

@@ -16,10 +16,7 @@ function trimZero(text: string): string {
   return text.endsWith('.0') ? text.slice(0, -2) : text;
 }
 
-export type TimeGap =
-  | { unit: 'less_than_hour' }
-  | { unit: 'hours'; count: number }
-  | { unit: 'days'; count: number };
+export type TimeGap = { unit: 'less_than_hour' } | { unit: 'hours'; count: number } | { unit: 'days'; count: number };
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;

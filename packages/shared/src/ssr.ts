@@ -7,7 +7,11 @@ import type { Language } from './enums.js';
  * web app answers with a redirect or a rendered page.
  */
 export interface ApiTransport {
-  request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; body: Envelope }>;
+  request(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: Envelope }>;
 }
 
 export interface RenderRequest {

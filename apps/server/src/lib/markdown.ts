@@ -12,9 +12,7 @@ const md = new MarkdownIt({
   breaks: false,
   highlight(code, lang): string {
     const language = lang && hljs.getLanguage(lang) ? lang : undefined;
-    const body = language
-      ? hljs.highlight(code, { language, ignoreIllegals: true }).value
-      : md.utils.escapeHtml(code);
+    const body = language ? hljs.highlight(code, { language, ignoreIllegals: true }).value : md.utils.escapeHtml(code);
     const cls = language ? ` class="hljs language-${language}"` : ' class="hljs"';
     return `<pre><code${cls}>${body}</code></pre>`;
   },
@@ -22,9 +20,38 @@ const md = new MarkdownIt({
 
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: [
-    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code', 'span',
-    'strong', 'em', 'del', 's', 'sup', 'sub', 'kbd', 'a', 'img', 'ul', 'ol', 'li', 'input',
-    'table', 'thead', 'tbody', 'tr', 'th', 'td',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'br',
+    'hr',
+    'blockquote',
+    'pre',
+    'code',
+    'span',
+    'strong',
+    'em',
+    'del',
+    's',
+    'sup',
+    'sub',
+    'kbd',
+    'a',
+    'img',
+    'ul',
+    'ol',
+    'li',
+    'input',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel', 'target'],
@@ -61,8 +88,6 @@ export function renderMarkdown(source: string): string {
 
 /** Plain text of rendered HTML, for excerpts and meta descriptions. */
 export function plainText(html: string, max = 240): string {
-  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

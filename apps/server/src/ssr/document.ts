@@ -59,7 +59,9 @@ export function composeDocument(parts: DocumentParts): string {
     `<script>${schemeScript(fallback)}</script>`,
     `<style id="theme-vars">${themeStyle(site)}</style>`,
     `<script>window.__INQUIRE__=${scriptJson({ lang })}</script>`,
-    site.custom_css_html.custom_css ? `<style id="custom-css">${site.custom_css_html.custom_css.replace(/<\/style/gi, '<\\/style')}</style>` : '',
+    site.custom_css_html.custom_css
+      ? `<style id="custom-css">${site.custom_css_html.custom_css.replace(/<\/style/gi, '<\\/style')}</style>`
+      : '',
     // Admin-authored HTML, trusted by design (like the peer's custom head).
     site.custom_css_html.custom_head,
   ]

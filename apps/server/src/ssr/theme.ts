@@ -9,7 +9,13 @@ function parseHex(hex: string): [number, number, number] {
 }
 
 function toHex(rgb: [number, number, number]): string {
-  return `#${rgb.map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${rgb
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 function mix(a: [number, number, number], b: [number, number, number], t: number): [number, number, number] {
@@ -37,9 +43,16 @@ export function palette(primary: string): Record<string, string> {
   const white: [number, number, number] = [255, 255, 255];
   const black: [number, number, number] = [0, 0, 0];
   const steps: [string, [number, number, number], number][] = [
-    ['50', white, 0.92], ['100', white, 0.84], ['200', white, 0.68], ['300', white, 0.48],
-    ['400', white, 0.24], ['500', white, 0], ['600', black, 0.12], ['700', black, 0.28],
-    ['800', black, 0.44], ['900', black, 0.6],
+    ['50', white, 0.92],
+    ['100', white, 0.84],
+    ['200', white, 0.68],
+    ['300', white, 0.48],
+    ['400', white, 0.24],
+    ['500', white, 0],
+    ['600', black, 0.12],
+    ['700', black, 0.28],
+    ['800', black, 0.44],
+    ['900', black, 0.6],
   ];
   return Object.fromEntries(steps.map(([name, toward, t]) => [name, toHex(mix(base, toward, t))]));
 }
@@ -54,6 +67,8 @@ export function themeStyle(site: SiteInfo): string {
   const primary = HEX.test(config?.primary_color ?? '') ? (config?.primary_color as string) : DEFAULT_PRIMARY_COLOR;
   const shades = palette(primary);
   const onPrimary = contrast(primary, '#ffffff') >= contrast(primary, '#111827') ? '#ffffff' : '#111827';
-  const vars = Object.entries(shades).map(([k, v]) => `--primary-${k}:${v};`).join('');
+  const vars = Object.entries(shades)
+    .map(([k, v]) => `--primary-${k}:${v};`)
+    .join('');
   return `:root{--primary:${primary};--on-primary:${onPrimary};${vars}}`;
 }

@@ -31,8 +31,17 @@ export const routes: RouteObject[] = [
     shouldRevalidate: () => true,
     children: [
       // Standalone pages.
-      { path: 'install', loader: installLoader, element: <InstallPage />, handle: handle(({ t }) => ({ title: t('ui.install.title') })) },
-      { path: 'maintenance', element: <MaintenancePage />, handle: handle(({ t }) => ({ title: t('ui.maintenance.title') })) },
+      {
+        path: 'install',
+        loader: installLoader,
+        element: <InstallPage />,
+        handle: handle(({ t }) => ({ title: t('ui.install.title') })),
+      },
+      {
+        path: 'maintenance',
+        element: <MaintenancePage />,
+        handle: handle(({ t }) => ({ title: t('ui.maintenance.title') })),
+      },
       {
         element: <MainLayout />,
         children: [
@@ -42,8 +51,18 @@ export const routes: RouteObject[] = [
               {
                 element: <SideLayout />,
                 children: [
-                  { index: true, loader: guarded('public', questionListLoader), element: <QuestionListPage />, handle: handle(({ t }) => ({ title: undefined, description: t('ui.questions.all') })) },
-                  { path: 'questions', loader: guarded('public', questionListLoader), element: <QuestionListPage />, handle: handle(({ t }) => ({ title: t('ui.questions.title') })) },
+                  {
+                    index: true,
+                    loader: guarded('public', questionListLoader),
+                    element: <QuestionListPage />,
+                    handle: handle(({ t }) => ({ title: undefined, description: t('ui.questions.all') })),
+                  },
+                  {
+                    path: 'questions',
+                    loader: guarded('public', questionListLoader),
+                    element: <QuestionListPage />,
+                    handle: handle(({ t }) => ({ title: t('ui.questions.title') })),
+                  },
                   later('questions/ask', 'activated'),
                   later('questions/:qid'),
                   later('questions/:qid/:slugPermalink'),
@@ -70,8 +89,20 @@ export const routes: RouteObject[] = [
                 ],
               },
               // Auth and account pages: inside the main layout, outside the side layout.
-              { path: 'users/login', loader: guarded('guestOrInactive'), element: <LoginPage />, handle: handle(({ t, session }) => ({ title: t('ui.login.title', { site: session.site.general.name }) })) },
-              { path: 'users/logout', loader: guarded('signedIn'), element: <LogoutPage />, handle: handle(({ t }) => ({ title: t('ui.logout.title') })) },
+              {
+                path: 'users/login',
+                loader: guarded('guestOrInactive'),
+                element: <LoginPage />,
+                handle: handle(({ t, session }) => ({
+                  title: t('ui.login.title', { site: session.site.general.name }),
+                })),
+              },
+              {
+                path: 'users/logout',
+                loader: guarded('signedIn'),
+                element: <LogoutPage />,
+                handle: handle(({ t }) => ({ title: t('ui.logout.title') })),
+              },
               later('users/register', 'guest'),
               later('users/account-recovery', 'guest'),
               later('users/change-email'),
@@ -87,11 +118,27 @@ export const routes: RouteObject[] = [
               later('user-center/auth', 'guest'),
               later('user-center/auth-failed'),
               // Other layout.
-              { path: 'tos', loader: guarded('public', legalLoader('tos')), element: <LegalPage kind="tos" />, handle: handle(({ t }) => ({ title: t('ui.legal.tos_title') })) },
-              { path: 'privacy', loader: guarded('public', legalLoader('privacy')), element: <LegalPage kind="privacy" />, handle: handle(({ t }) => ({ title: t('ui.legal.privacy_title') })) },
+              {
+                path: 'tos',
+                loader: guarded('public', legalLoader('tos')),
+                element: <LegalPage kind="tos" />,
+                handle: handle(({ t }) => ({ title: t('ui.legal.tos_title') })),
+              },
+              {
+                path: 'privacy',
+                loader: guarded('public', legalLoader('privacy')),
+                element: <LegalPage kind="privacy" />,
+                handle: handle(({ t }) => ({ title: t('ui.legal.privacy_title') })),
+              },
               { path: '403', loader: guarded('public', () => refuse(403)) },
               // The admin area: admins only; its pages come with the admin work.
-              { path: 'admin', children: [{ index: true, loader: notBuilt('admin') }, { path: '*', loader: notBuilt('admin') }] },
+              {
+                path: 'admin',
+                children: [
+                  { index: true, loader: notBuilt('admin') },
+                  { path: '*', loader: notBuilt('admin') },
+                ],
+              },
               { path: '*', loader: guarded('public', () => refuse(404)) },
             ],
           },

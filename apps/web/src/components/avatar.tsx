@@ -1,7 +1,8 @@
 /** A user's picture, or their initial on a tinted disc for the system avatar. */
 export function Avatar({ src, name, size = 32 }: { src: string; name: string; size?: number }) {
   const style = { width: size, height: size };
-  if (src) return <img src={src} alt="" width={size} height={size} style={style} className="rounded-full object-cover" />;
+  if (src)
+    return <img src={src} alt="" width={size} height={size} style={style} className="rounded-full object-cover" />;
   return (
     <span
       aria-hidden="true"

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 export function RelativeTime({ at, now }: { at: number; now: number }) {
   const { t } = useTranslation();
   const gap = timeGap(at, now);
-  const text = gap.unit === 'less_than_hour' ? t('ui.time.less_than_hour') : t(`ui.time.${gap.unit}`, { count: gap.count });
+  const text =
+    gap.unit === 'less_than_hour' ? t('ui.time.less_than_hour') : t(`ui.time.${gap.unit}`, { count: gap.count });
   return <time dateTime={new Date(at * 1000).toISOString()}>{text}</time>;
 }

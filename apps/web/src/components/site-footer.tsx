@@ -14,15 +14,21 @@ export function SiteFooter() {
   const { site, user } = useRouteLoaderData('root') as Session;
   const fallback = user?.color_scheme && user.color_scheme !== 'default' ? user.color_scheme : site.theme.color_scheme;
   // The stored choice is only known in the browser; render the site's default first.
-  const [scheme, setScheme] = useState<SchemeChoice>(() => (fallback === 'light' || fallback === 'dark' ? fallback : 'system'));
+  const [scheme, setScheme] = useState<SchemeChoice>(() =>
+    fallback === 'light' || fallback === 'dark' ? fallback : 'system',
+  );
   useEffect(() => setScheme(storedScheme(fallback)), [fallback]);
 
   return (
     <footer className="border-t border-gray-200 bg-gray-50 text-sm text-gray-600 dark:border-gray-800 dark:bg-gray-900 dark:text-gray-400">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 sm:flex-row sm:items-center sm:justify-between">
         <nav className="flex flex-wrap gap-4" aria-label={t('ui.footer.tos')}>
-          <Link to="/tos" className="hover:underline">{t('ui.footer.tos')}</Link>
-          <Link to="/privacy" className="hover:underline">{t('ui.footer.privacy')}</Link>
+          <Link to="/tos" className="hover:underline">
+            {t('ui.footer.tos')}
+          </Link>
+          <Link to="/privacy" className="hover:underline">
+            {t('ui.footer.privacy')}
+          </Link>
           <span>{t('ui.footer.powered_by')}</span>
         </nav>
         <div className="flex flex-wrap items-center gap-3">
@@ -34,7 +40,9 @@ export function SiteFooter() {
               onChange={(e) => (isLanguage(e.target.value) ? void switchLanguage(e.target.value) : undefined)}
             >
               {LANGUAGE_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>{o.label}</option>
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
               ))}
             </select>
           </label>

@@ -11,12 +11,14 @@ const NAVBAR: Record<NavbarStyle, { bar: string; link: string; search: string }>
   colored: {
     bar: 'bg-primary-600 text-white dark:bg-primary-800',
     link: 'text-white/85 hover:text-white hover:bg-white/10',
-    search: 'border-white/30 bg-white/15 text-white placeholder:text-white/75 focus:bg-white focus:text-gray-900 focus:placeholder:text-gray-500',
+    search:
+      'border-white/30 bg-white/15 text-white placeholder:text-white/75 focus:bg-white focus:text-gray-900 focus:placeholder:text-gray-500',
   },
   light: {
     bar: 'border-b border-gray-200 bg-white text-gray-900 dark:border-gray-800 dark:bg-gray-950 dark:text-gray-100',
     link: 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800',
-    search: 'border-gray-300 bg-gray-50 text-gray-900 placeholder:text-gray-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100',
+    search:
+      'border-gray-300 bg-gray-50 text-gray-900 placeholder:text-gray-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100',
   },
   dark: {
     bar: 'bg-gray-900 text-white',
@@ -27,7 +29,8 @@ const NAVBAR: Record<NavbarStyle, { bar: string; link: string; search: string }>
 
 const menuItem =
   'block cursor-pointer rounded px-3 py-2 text-sm text-gray-800 outline-none data-[highlighted]:bg-gray-100 dark:text-gray-100 dark:data-[highlighted]:bg-gray-800';
-const menuContent = 'z-50 min-w-48 rounded-md border border-gray-200 bg-white p-1 shadow-lg dark:border-gray-700 dark:bg-gray-900';
+const menuContent =
+  'z-50 min-w-48 rounded-md border border-gray-200 bg-white p-1 shadow-lg dark:border-gray-700 dark:bg-gray-900';
 
 export function SiteHeader() {
   const { t } = useTranslation();
@@ -40,7 +43,10 @@ export function SiteHeader() {
 
   return (
     <header className={`sticky top-0 z-40 ${style.bar}`} style={{ height: 'var(--header-height)' }}>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-gray-900">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-gray-900"
+      >
         {t('ui.skip_to_content')}
       </a>
       <div className="mx-auto flex h-full max-w-6xl items-center gap-3 px-4">
@@ -51,13 +57,19 @@ export function SiteHeader() {
           <Menu.Portal>
             <Menu.Content className={menuContent} align="start" sideOffset={6}>
               <Menu.Item asChild>
-                <Link to="/questions" className={menuItem}>{t('ui.nav.questions')}</Link>
+                <Link to="/questions" className={menuItem}>
+                  {t('ui.nav.questions')}
+                </Link>
               </Menu.Item>
               <Menu.Item asChild>
-                <Link to="/tags" className={menuItem}>{t('ui.nav.tags')}</Link>
+                <Link to="/tags" className={menuItem}>
+                  {t('ui.nav.tags')}
+                </Link>
               </Menu.Item>
               <Menu.Item asChild>
-                <Link to="/users" className={menuItem}>{t('ui.nav.users')}</Link>
+                <Link to="/users" className={menuItem}>
+                  {t('ui.nav.users')}
+                </Link>
               </Menu.Item>
             </Menu.Content>
           </Menu.Portal>
@@ -68,21 +80,34 @@ export function SiteHeader() {
         </Link>
 
         <nav aria-label={t('ui.nav.main_navigation')} className="hidden items-center gap-1 md:flex">
-          <NavLink to="/questions" className={navLink}>{t('ui.nav.questions')}</NavLink>
-          <NavLink to="/tags" className={navLink}>{t('ui.nav.tags')}</NavLink>
-          <NavLink to="/users" className={navLink}>{t('ui.nav.users')}</NavLink>
+          <NavLink to="/questions" className={navLink}>
+            {t('ui.nav.questions')}
+          </NavLink>
+          <NavLink to="/tags" className={navLink}>
+            {t('ui.nav.tags')}
+          </NavLink>
+          <NavLink to="/users" className={navLink}>
+            {t('ui.nav.users')}
+          </NavLink>
         </nav>
 
         <Form action="/search" method="get" role="search" className="ml-auto hidden max-w-xs flex-1 sm:block">
           <label className="relative block">
             <span className="sr-only">{t('ui.nav.search_placeholder')}</span>
             <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 h-4 w-4 -translate-y-1/2 opacity-70" />
-            <input name="q" type="search" placeholder={t('ui.nav.search_placeholder')} className={`h-9 w-full rounded-md border pr-3 pl-8 text-sm outline-none ${style.search}`} />
+            <input
+              name="q"
+              type="search"
+              placeholder={t('ui.nav.search_placeholder')}
+              className={`h-9 w-full rounded-md border pr-3 pl-8 text-sm outline-none ${style.search}`}
+            />
           </label>
         </Form>
 
         <div className="ml-auto flex items-center gap-2 sm:ml-0">
-          {user ? <UserMenu session={{ user, site }} linkClass={style.link} /> : (
+          {user ? (
+            <UserMenu session={{ user, site }} linkClass={style.link} />
+          ) : (
             <>
               <Link to="/users/login" className={`rounded-md px-3 py-1.5 text-sm font-medium ${style.link}`}>
                 {t('ui.nav.login')}
@@ -98,7 +123,13 @@ export function SiteHeader() {
   );
 }
 
-function UserMenu({ session, linkClass }: { session: Session & { user: NonNullable<Session['user']> }; linkClass: string }) {
+function UserMenu({
+  session,
+  linkClass,
+}: {
+  session: Session & { user: NonNullable<Session['user']> };
+  linkClass: string;
+}) {
   const { t } = useTranslation();
   const { user } = session;
   return (
@@ -114,19 +145,27 @@ function UserMenu({ session, linkClass }: { session: Session & { user: NonNullab
           <Menu.Content className={menuContent} align="end" sideOffset={6}>
             <div className="px-3 py-2 text-xs text-gray-500 dark:text-gray-400">{user.display_name}</div>
             <Menu.Item asChild>
-              <Link to={`/users/${user.username}`} className={menuItem}>{t('ui.nav.profile')}</Link>
+              <Link to={`/users/${user.username}`} className={menuItem}>
+                {t('ui.nav.profile')}
+              </Link>
             </Menu.Item>
             <Menu.Item asChild>
-              <Link to="/users/settings/profile" className={menuItem}>{t('ui.nav.settings')}</Link>
+              <Link to="/users/settings/profile" className={menuItem}>
+                {t('ui.nav.settings')}
+              </Link>
             </Menu.Item>
             {user.role_id === ROLE.admin ? (
               <Menu.Item asChild>
-                <Link to="/admin" className={menuItem}>{t('ui.nav.admin')}</Link>
+                <Link to="/admin" className={menuItem}>
+                  {t('ui.nav.admin')}
+                </Link>
               </Menu.Item>
             ) : null}
             <Menu.Separator className="my-1 h-px bg-gray-200 dark:bg-gray-700" />
             <Menu.Item asChild>
-              <Link to="/users/logout" className={menuItem}>{t('ui.nav.logout')}</Link>
+              <Link to="/users/logout" className={menuItem}>
+                {t('ui.nav.logout')}
+              </Link>
             </Menu.Item>
           </Menu.Content>
         </Menu.Portal>

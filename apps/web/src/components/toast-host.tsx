@@ -41,7 +41,12 @@ export function ToastHost() {
       style={{ top: `calc(var(--header-height) + ${TIMING.toastOffsetPx}px)` }}
     >
       {items.map((item) => (
-        <div key={item.id} role="status" data-toast={item.kind} className={`pointer-events-auto flex max-w-md items-start gap-3 rounded-md px-4 py-3 text-sm shadow-lg ${KIND_CLASS[item.kind]}`}>
+        <div
+          key={item.id}
+          role="status"
+          data-toast={item.kind}
+          className={`pointer-events-auto flex max-w-md items-start gap-3 rounded-md px-4 py-3 text-sm shadow-lg ${KIND_CLASS[item.kind]}`}
+        >
           <span className="flex-1">{item.message}</span>
           <button
             type="button"

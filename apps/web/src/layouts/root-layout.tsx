@@ -31,7 +31,10 @@ export function RootLayout() {
   );
 
   useEffect(() => {
-    const fallback = session.user?.color_scheme && session.user.color_scheme !== 'default' ? session.user.color_scheme : session.site.theme.color_scheme;
+    const fallback =
+      session.user?.color_scheme && session.user.color_scheme !== 'default'
+        ? session.user.color_scheme
+        : session.site.theme.color_scheme;
     applyScheme(storedScheme(fallback));
   }, [session.user?.color_scheme, session.site.theme.color_scheme]);
 

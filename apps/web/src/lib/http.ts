@@ -81,7 +81,8 @@ function handleFailure(url: string, status: number, body: Envelope, options: Req
   }
   if (status === 403) {
     const type = data && !Array.isArray(data) ? data.type : undefined;
-    if (type === 'url_expired') uiEvents.emit({ type: 'navigate', to: '/users/account-activation/failed', replace: true });
+    if (type === 'url_expired')
+      uiEvents.emit({ type: 'navigate', to: '/users/account-activation/failed', replace: true });
     else if (type === 'inactive') uiEvents.emit({ type: 'navigate', to: '/users/login?status=inactive' });
     else if (type === 'suspended') uiEvents.emit({ type: 'navigate', to: '/users/account-suspended', replace: true });
     else if (ignored) throw error;

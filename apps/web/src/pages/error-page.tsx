@@ -15,7 +15,9 @@ export function ErrorPage({ status, standalone = false }: { status: number; stan
   const code = normalize(status);
   const key = code === 500 ? '50X' : String(code);
   return (
-    <div className={`mx-auto flex max-w-xl flex-col items-center px-4 text-center ${standalone ? 'min-h-screen justify-center' : 'py-24'}`}>
+    <div
+      className={`mx-auto flex max-w-xl flex-col items-center px-4 text-center ${standalone ? 'min-h-screen justify-center' : 'py-24'}`}
+    >
       <p className="text-6xl font-bold text-gray-300 dark:text-gray-700">{key}</p>
       <h1 className="mt-4 text-2xl font-semibold">{t(`ui.error_page.${key}_title`)}</h1>
       <p className="mt-2 text-gray-600 dark:text-gray-400" data-testid="error-message">

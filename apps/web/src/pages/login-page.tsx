@@ -33,8 +33,14 @@ export function LoginPage() {
         </section>
       ) : (
         <>
-          <h1 className="mb-8 text-center text-2xl font-semibold">{t('ui.login.title', { site: site.general.name })}</h1>
-          {site.login.allow_password_login ? <LoginForm /> : <Alert kind="info">{t('ui.login.password_login_disabled')}</Alert>}
+          <h1 className="mb-8 text-center text-2xl font-semibold">
+            {t('ui.login.title', { site: site.general.name })}
+          </h1>
+          {site.login.allow_password_login ? (
+            <LoginForm />
+          ) : (
+            <Alert kind="info">{t('ui.login.password_login_disabled')}</Alert>
+          )}
           {site.login.allow_new_registrations ? (
             <p className="mt-6 text-center text-sm text-gray-600 dark:text-gray-400">
               {t('ui.login.no_account')}{' '}
@@ -68,7 +74,9 @@ function LoginForm() {
       const result = await http.post<LoginResult>(`${API_BASE}/user/login/email`, values, { passingError: true });
       saveToken(result.access_token);
       resetSession();
-      await navigate(result.mail_status === MAIL_STATUS.activated ? takeReturnUrl() : '/users/login?status=inactive', { replace: true });
+      await navigate(result.mail_status === MAIL_STATUS.activated ? takeReturnUrl() : '/users/login?status=inactive', {
+        replace: true,
+      });
     } catch (error) {
       const fields = serverFieldErrors(error);
       setErrors(fields);
@@ -79,7 +87,11 @@ function LoginForm() {
   }
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-5 rounded-lg border border-gray-200 bg-white p-6 shadow-xs dark:border-gray-800 dark:bg-gray-900">
+    <form
+      noValidate
+      onSubmit={submit}
+      className="space-y-5 rounded-lg border border-gray-200 bg-white p-6 shadow-xs dark:border-gray-800 dark:bg-gray-900"
+    >
       {formError ? <Alert kind="danger">{formError}</Alert> : null}
       <TextField
         label={t('ui.login.email')}
@@ -94,7 +106,10 @@ function LoginForm() {
         label={
           <span className="flex justify-between">
             <span>{t('ui.login.password')}</span>
-            <Link to="/users/account-recovery" className="font-normal text-primary-600 hover:underline dark:text-primary-300">
+            <Link
+              to="/users/account-recovery"
+              className="font-normal text-primary-600 hover:underline dark:text-primary-300"
+            >
               {t('ui.login.forgot')}
             </Link>
           </span>

@@ -24,9 +24,7 @@ export const dbCheckSchema = z.discriminatedUnion('db_type', [
 ]);
 export type DbCheckInput = z.infer<typeof dbCheckSchema>;
 
-export const installInitSchema = dbCheckSchema.and(
-  z.object({ lang: z.enum(LANGUAGES).default('en_US') }),
-);
+export const installInitSchema = dbCheckSchema.and(z.object({ lang: z.enum(LANGUAGES).default('en_US') }));
 export type InstallInitInput = z.infer<typeof installInitSchema>;
 
 const siteUrl = requiredText('site_url')
@@ -40,9 +38,7 @@ export const installBaseInfoSchema = z.object({
   site_url: siteUrl,
   contact_email: emailField('contact_email'),
   login_required: z.boolean().default(false),
-  name: requiredText('name')
-    .max(LIMITS.usernameMax, 'form.name.too_long')
-    .regex(USERNAME_PATTERN, 'form.name.pattern'),
+  name: requiredText('name').max(LIMITS.usernameMax, 'form.name.too_long').regex(USERNAME_PATTERN, 'form.name.pattern'),
   password: z
     .string()
     .min(1, 'form.password.required')

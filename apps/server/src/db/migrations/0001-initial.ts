@@ -8,14 +8,10 @@ import type { CreateTableBuilder, Kysely } from 'kysely';
 type Table = CreateTableBuilder<string, string>;
 
 const id = (t: Table) => t.addColumn('id', 'varchar(24)', (c) => c.primaryKey());
-const int = (t: Table, name: string, value = 0) =>
-  t.addColumn(name, 'integer', (c) => c.notNull().defaultTo(value));
-const big = (t: Table, name: string) =>
-  t.addColumn(name, 'bigint', (c) => c.notNull().defaultTo(0));
-const text = (t: Table, name: string) =>
-  t.addColumn(name, 'text', (c) => c.notNull().defaultTo(''));
-const ref = (t: Table, name: string) =>
-  t.addColumn(name, 'varchar(24)', (c) => c.notNull().defaultTo(''));
+const int = (t: Table, name: string, value = 0) => t.addColumn(name, 'integer', (c) => c.notNull().defaultTo(value));
+const big = (t: Table, name: string) => t.addColumn(name, 'bigint', (c) => c.notNull().defaultTo(0));
+const text = (t: Table, name: string) => t.addColumn(name, 'text', (c) => c.notNull().defaultTo(''));
+const ref = (t: Table, name: string) => t.addColumn(name, 'varchar(24)', (c) => c.notNull().defaultTo(''));
 const times = (t: Table) => big(big(t, 'created_at'), 'updated_at');
 
 function apply(t: Table, ...steps: ((t: Table) => Table)[]): Table {
@@ -331,10 +327,29 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   const tables = [
-    'email_codes', 'email_outbox', 'uploads', 'user_plugin_config', 'plugin_state', 'review_items',
-    'reports', 'notifications', 'activities', 'revisions', 'follows', 'collections', 'reactions',
-    'votes', 'tag_relations', 'tags', 'comments', 'answers', 'questions', 'site_settings',
-    'user_sessions', 'users', 'uniqid',
+    'email_codes',
+    'email_outbox',
+    'uploads',
+    'user_plugin_config',
+    'plugin_state',
+    'review_items',
+    'reports',
+    'notifications',
+    'activities',
+    'revisions',
+    'follows',
+    'collections',
+    'reactions',
+    'votes',
+    'tag_relations',
+    'tags',
+    'comments',
+    'answers',
+    'questions',
+    'site_settings',
+    'user_sessions',
+    'users',
+    'uniqid',
   ];
   for (const table of tables) await db.schema.dropTable(table).ifExists().execute();
 }

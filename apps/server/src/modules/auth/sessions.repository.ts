@@ -3,7 +3,14 @@ import type { Db } from '../../infra/db.js';
 export const sessionsRepository = {
   async insert(
     db: Db,
-    row: { token_hash: string; user_id: string; created_at: number; expires_at: number; ip: string; user_agent: string },
+    row: {
+      token_hash: string;
+      user_id: string;
+      created_at: number;
+      expires_at: number;
+      ip: string;
+      user_agent: string;
+    },
   ): Promise<void> {
     await db
       .insertInto('user_sessions')

@@ -57,9 +57,7 @@ describe('installation', () => {
       'db_password',
       'db_username',
     ]);
-    expect(res.body.data.find((f) => f.error_field === 'db_host')?.error_msg).toBe(
-      'Database host cannot be empty.',
-    );
+    expect(res.body.data.find((f) => f.error_field === 'db_host')?.error_msg).toBe('Database host cannot be empty.');
   });
 
   it('[S5-053] requires the SQLite file', async () => {
@@ -91,7 +89,10 @@ describe('installation', () => {
   it('[S7-166][S7-167] installs: config, tables, admin, settings and the welcome content', async () => {
     const { app, dataDir, dbFields } = await fresh();
     expect((await call(app, 'POST', '/installation/db/check', dbFields)).status).toBe(200);
-    const init = await call<{ config_exists: boolean }>(app, 'POST', '/installation/init', { ...dbFields, lang: 'en_US' });
+    const init = await call<{ config_exists: boolean }>(app, 'POST', '/installation/init', {
+      ...dbFields,
+      lang: 'en_US',
+    });
     expect(init.status).toBe(200);
     expect(init.body.data.config_exists).toBe(false);
     expect(readFileSync(join(dataDir, 'config.yaml'), 'utf8')).toMatch(/driver: (sqlite|postgres)/);
@@ -99,7 +100,11 @@ describe('installation', () => {
     const base = await call(app, 'POST', '/installation/base-info', BASE_INFO);
     expect(base.status).toBe(200);
 
-    const site = await call<{ general: { name: string; contact_email: string } }>(app, 'GET', '/answer/api/v1/siteinfo');
+    const site = await call<{ general: { name: string; contact_email: string } }>(
+      app,
+      'GET',
+      '/answer/api/v1/siteinfo',
+    );
     expect(site.body.data.general.name).toBe('My site');
     const db = app.site.db;
     const admin = await db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
@@ -132,7 +137,10 @@ describe('installation', () => {
   it('[S8-044] keeps an existing config.yaml and reports it', async () => {
     const { app, dbFields } = await fresh();
     await call(app, 'POST', '/installation/init', { ...dbFields, lang: 'en_US' });
-    const again = await call<{ config_exists: boolean }>(app, 'POST', '/installation/init', { ...dbFields, lang: 'zh_CN' });
+    const again = await call<{ config_exists: boolean }>(app, 'POST', '/installation/init', {
+      ...dbFields,
+      lang: 'zh_CN',
+    });
     expect(again.status).toBe(200);
     expect(again.body.data.config_exists).toBe(true);
   });
@@ -201,7 +209,13 @@ describe('installation', () => {
 
   it('translates field errors into Chinese by Accept-Language', async () => {
     const { app } = await fresh();
-    const res = await call<{ error_msg: string }[]>(app, 'POST', '/installation/db/check', { db_type: 'sqlite3', db_file: '' }, { lang: 'zh-CN,zh;q=0.9' });
+    const res = await call<{ error_msg: string }[]>(
+      app,
+      'POST',
+      '/installation/db/check',
+      { db_type: 'sqlite3', db_file: '' },
+      { lang: 'zh-CN,zh;q=0.9' },
+    );
     expect(res.body.data[0]?.error_msg).toBe('数据库文件不能为空。');
   });
 

@@ -1,9 +1,4 @@
-import {
-  dbCheckSchema,
-  installBaseInfoSchema,
-  installInitSchema,
-  LANGUAGE_OPTIONS,
-} from '@inquire/shared';
+import { dbCheckSchema, installBaseInfoSchema, installInitSchema, LANGUAGE_OPTIONS } from '@inquire/shared';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../infra/envelope.js';
 import { parseInput } from '../../infra/validate.js';
@@ -20,13 +15,9 @@ export async function installRoutes(app: FastifyInstance): Promise<void> {
 async function installCalls(app: FastifyInstance): Promise<void> {
   const install = app.services.install;
 
-  app.get('/language/options', async (request, reply) =>
-    ok(request, reply, LANGUAGE_OPTIONS),
-  );
+  app.get('/language/options', async (request, reply) => ok(request, reply, LANGUAGE_OPTIONS));
 
-  app.post('/config-file/check', async (request, reply) =>
-    ok(request, reply, await install.checkConfigFile()),
-  );
+  app.post('/config-file/check', async (request, reply) => ok(request, reply, await install.checkConfigFile()));
 
   app.post('/db/check', async (request, reply) =>
     ok(request, reply, await install.checkDatabase(parseInput(dbCheckSchema, request.body))),

@@ -66,9 +66,5 @@ export async function seedWelcomeContent(db: Db, input: SeedInput): Promise<void
     created_at: now,
     updated_at: now,
   });
-  await db
-    .updateTable('users')
-    .set({ question_count: 1 })
-    .where('id', '=', adminId)
-    .execute();
+  await db.updateTable('users').set({ question_count: 1 }).where('id', '=', adminId).execute();
 }

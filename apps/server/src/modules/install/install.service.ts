@@ -10,13 +10,7 @@ import {
   type InstallBaseInfoInput,
   type InstallInitInput,
 } from '@inquire/shared';
-import {
-  configPath,
-  defaultSqliteFile,
-  readSiteConfig,
-  writeSiteConfig,
-  type DbConfig,
-} from '../../config/config.js';
+import { configPath, defaultSqliteFile, readSiteConfig, writeSiteConfig, type DbConfig } from '../../config/config.js';
 import { canConnect, type Db } from '../../infra/db.js';
 import { hashPassword } from '../../infra/passwords.js';
 import type { SiteRuntime } from '../../infra/site.js';
@@ -39,15 +33,9 @@ export class InstallService {
 
   async checkConfigFile(): Promise<ConfigFileCheck> {
     const exist = existsSync(configPath(this.site.dataDir));
-    let configOk = false;
-    let connected = false;
-    try {
-      const config = readSiteConfig(this.site.dataDir);
-      configOk = config !== undefined;
-      connected = config ? await canConnect(config.db) : false;
-    } catch {
-      configOk = false;
-    }
+    const config = safeRead(this.site.dataDir);
+    const configOk = config !== undefined;
+    const connected = config ? await canConnect(config.db) : false;
     const installed = await this.site.isInstalled().catch(() => false);
     return {
       exist,
@@ -98,11 +86,15 @@ export class InstallService {
     const pass = await hashPassword(input.password);
     await db.transaction().execute(async (trx) => {
       if (await usersRepository.hasAdmin(trx)) throw AppError.badRequest(REASONS.alreadyInstalled);
-      await this.siteinfo.update('general', {
-        name: input.site_name,
-        site_url: input.site_url.replace(/\/+$/, ''),
-        contact_email: input.contact_email.trim(),
-      }, trx);
+      await this.siteinfo.update(
+        'general',
+        {
+          name: input.site_name,
+          site_url: input.site_url.replace(/\/+$/, ''),
+          contact_email: input.contact_email.trim(),
+        },
+        trx,
+      );
       await this.siteinfo.update('interface', { language: input.lang }, trx);
       await this.siteinfo.update('login', { login_required: input.login_required }, trx);
       const adminId = await this.createAdmin(trx, { ...input, email, pass }, now);
@@ -116,11 +108,7 @@ export class InstallService {
     this.site.markInstalled();
   }
 
-  private async createAdmin(
-    db: Db,
-    input: InstallBaseInfoInput & { pass: string },
-    now: number,
-  ): Promise<string> {
+  private async createAdmin(db: Db, input: InstallBaseInfoInput & { pass: string }, now: number): Promise<string> {
     const id = await nextId(db, 'user');
     await usersRepository.insert(db, {
       id,

@@ -4,9 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../infra/envelope.js';
 
 export async function languageRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/answer/api/v1/language/options', async (request, reply) =>
-    ok(request, reply, LANGUAGE_OPTIONS),
-  );
+  app.get('/answer/api/v1/language/options', async (request, reply) => ok(request, reply, LANGUAGE_OPTIONS));
 
   /** The UI translation bundle of a language (the `ui` section of its catalog). */
   app.get<{ Querystring: { lang?: string } }>('/answer/api/v1/language/config', async (request, reply) => {

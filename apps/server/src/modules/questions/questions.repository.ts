@@ -32,10 +32,22 @@ export const questionsRepository = {
     let rows = base
       .innerJoin('users', 'users.id', 'questions.user_id')
       .select([
-        'questions.id', 'questions.title', 'questions.parsed_text', 'questions.status', 'questions.pin',
-        'questions.vote_count', 'questions.answer_count', 'questions.view_count',
-        'questions.accepted_answer_id', 'questions.created_at', 'questions.updated_at',
-        'users.username', 'users.display_name', 'users.avatar', 'users.e_mail', 'users.status as user_status',
+        'questions.id',
+        'questions.title',
+        'questions.parsed_text',
+        'questions.status',
+        'questions.pin',
+        'questions.vote_count',
+        'questions.answer_count',
+        'questions.view_count',
+        'questions.accepted_answer_id',
+        'questions.created_at',
+        'questions.updated_at',
+        'users.username',
+        'users.display_name',
+        'users.avatar',
+        'users.e_mail',
+        'users.status as user_status',
       ])
       .orderBy('questions.pin', 'desc');
     const order = {
@@ -66,4 +78,3 @@ export const questionsRepository = {
       .execute();
   },
 };
-

@@ -17,7 +17,10 @@ export class QuestionsService {
     const db = this.site.db;
     const since = query.in_days > 0 ? nowSeconds() - query.in_days * 86_400 : 0;
     const { count, list } = await questionsRepository.listPage(db, query, since);
-    const tags = await questionsRepository.tagsOf(db, list.map((q) => q.id));
+    const tags = await questionsRepository.tagsOf(
+      db,
+      list.map((q) => q.id),
+    );
     const { site_users: users } = await this.siteinfo.settings();
     return {
       count,
@@ -34,7 +37,9 @@ export class QuestionsService {
         accepted_answer_id: q.accepted_answer_id || '0',
         created_at: q.created_at,
         updated_at: q.updated_at,
-        tags: tags.filter((t) => t.object_id === q.id).map(({ slug_name, display_name }) => ({ slug_name, display_name })),
+        tags: tags
+          .filter((t) => t.object_id === q.id)
+          .map(({ slug_name, display_name }) => ({ slug_name, display_name })),
         operator: {
           username: q.username,
           display_name: q.display_name,

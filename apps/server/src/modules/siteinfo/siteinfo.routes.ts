@@ -12,9 +12,7 @@ export async function siteinfoRoutes(app: FastifyInstance): Promise<void> {
   const siteinfo = app.services.siteinfo;
 
   // Public even on a private site: the login page needs the site's name, theme and rules.
-  app.get('/answer/api/v1/siteinfo', async (request, reply) =>
-    ok(request, reply, await siteinfo.siteInfo()),
-  );
+  app.get('/answer/api/v1/siteinfo', async (request, reply) => ok(request, reply, await siteinfo.siteInfo()));
 
   app.get('/answer/api/v1/siteinfo/legal', async (request, reply) => {
     await requireReader(request);

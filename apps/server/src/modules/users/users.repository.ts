@@ -10,11 +10,7 @@ export const usersRepository = {
   },
 
   findByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-    return db
-      .selectFrom('users')
-      .selectAll()
-      .where('e_mail', '=', email.trim().toLowerCase())
-      .executeTakeFirst();
+    return db.selectFrom('users').selectAll().where('e_mail', '=', email.trim().toLowerCase()).executeTakeFirst();
   },
 
   async insert(db: Db, row: Insertable<UsersTable>): Promise<void> {

@@ -19,7 +19,9 @@ export function Dialog({ open, onOpenChange, title, children, footer }: DialogPr
           aria-describedby={undefined}
           className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl dark:bg-gray-900"
         >
-          <RadixDialog.Title className="text-lg font-semibold text-gray-900 dark:text-gray-100">{title}</RadixDialog.Title>
+          <RadixDialog.Title className="text-lg font-semibold text-gray-900 dark:text-gray-100">
+            {title}
+          </RadixDialog.Title>
           <div className="mt-3 text-sm text-gray-700 dark:text-gray-300">{children}</div>
           {footer ? <div className="mt-6 flex justify-end gap-2">{footer}</div> : null}
         </RadixDialog.Content>

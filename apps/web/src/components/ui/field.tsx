@@ -73,7 +73,13 @@ export function SelectField({ label, help, error, options, ...rest }: SelectFiel
   const id = useId();
   return (
     <FieldShell id={id} label={label} help={help} error={error}>
-      <select id={id} className={controlClass(error)} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, help)} {...rest}>
+      <select
+        id={id}
+        className={controlClass(error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, help)}
+        {...rest}
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

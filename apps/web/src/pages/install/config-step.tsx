@@ -10,7 +10,17 @@ import { installApi } from './install-api';
 type State = { kind: 'working' } | { kind: 'written' } | { kind: 'exists' } | { kind: 'failed'; message: string };
 
 /** Writes config.yaml and creates the tables as soon as the step opens. */
-export function ConfigStep({ db, lang, onBack, onNext }: { db: DbValues; lang: string; onBack(): void; onNext(): void }) {
+export function ConfigStep({
+  db,
+  lang,
+  onBack,
+  onNext,
+}: {
+  db: DbValues;
+  lang: string;
+  onBack(): void;
+  onNext(): void;
+}) {
   const { t } = useTranslation();
   const [state, setState] = useState<State>({ kind: 'working' });
 
@@ -49,11 +59,15 @@ export function ConfigStep({ db, lang, onBack, onNext }: { db: DbValues; lang: s
         </Alert>
       ) : null}
       <div className="flex justify-between">
-        <Button variant="secondary" onClick={onBack}>{t('ui.install.back')}</Button>
+        <Button variant="secondary" onClick={onBack}>
+          {t('ui.install.back')}
+        </Button>
         {state.kind === 'failed' ? (
           <Button onClick={() => void run()}>{t('ui.install.retry')}</Button>
         ) : (
-          <Button onClick={onNext} disabled={state.kind === 'working'}>{t('ui.install.next')}</Button>
+          <Button onClick={onNext} disabled={state.kind === 'working'}>
+            {t('ui.install.next')}
+          </Button>
         )}
       </div>
     </section>

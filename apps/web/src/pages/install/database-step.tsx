@@ -50,7 +50,8 @@ export function DatabaseStep({ defaultFile, initial, onBack, onNext }: Props) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
-  const set = (field: keyof DbValues) => (e: { target: { value: string } }) => setValues({ ...values, [field]: e.target.value });
+  const set = (field: keyof DbValues) => (e: { target: { value: string } }) =>
+    setValues({ ...values, [field]: e.target.value });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -79,26 +80,84 @@ export function DatabaseStep({ defaultFile, initial, onBack, onNext }: Props) {
         <legend className="text-sm font-medium text-gray-800 dark:text-gray-200">{t('ui.install.db_type')}</legend>
         {(['sqlite3', 'postgres'] as const).map((type) => (
           <label key={type} className="flex items-center gap-2 text-sm">
-            <input type="radio" name="db_type" value={type} checked={values.db_type === type} onChange={() => setValues({ ...values, db_type: type })} className="accent-primary-600" />
+            <input
+              type="radio"
+              name="db_type"
+              value={type}
+              checked={values.db_type === type}
+              onChange={() => setValues({ ...values, db_type: type })}
+              className="accent-primary-600"
+            />
             {t(type === 'sqlite3' ? 'ui.install.db_sqlite' : 'ui.install.db_postgres')}
           </label>
         ))}
       </fieldset>
       {values.db_type === 'sqlite3' ? (
-        <TextField label={t('ui.install.db_file')} help={t('ui.install.db_file_help')} name="db_file" value={values.db_file} error={errors.db_file} onChange={set('db_file')} />
+        <TextField
+          label={t('ui.install.db_file')}
+          help={t('ui.install.db_file_help')}
+          name="db_file"
+          value={values.db_file}
+          error={errors.db_file}
+          onChange={set('db_file')}
+        />
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t('ui.install.db_host')} name="db_host" value={values.db_host} error={errors.db_host} onChange={set('db_host')} />
-          <TextField label={t('ui.install.db_port')} name="db_port" inputMode="numeric" value={values.db_port} error={errors.db_port} onChange={set('db_port')} />
-          <TextField label={t('ui.install.db_username')} name="db_username" autoComplete="off" value={values.db_username} error={errors.db_username} onChange={set('db_username')} />
-          <TextField label={t('ui.install.db_password')} name="db_password" type="password" autoComplete="new-password" value={values.db_password} error={errors.db_password} onChange={set('db_password')} />
-          <TextField label={t('ui.install.db_name')} name="db_name" value={values.db_name} error={errors.db_name} onChange={set('db_name')} />
-          <SelectField label={t('ui.install.ssl_mode')} name="ssl_mode" value={values.ssl_mode} options={SSL_MODES.map((m) => ({ value: m, label: m }))} onChange={set('ssl_mode')} />
+          <TextField
+            label={t('ui.install.db_host')}
+            name="db_host"
+            value={values.db_host}
+            error={errors.db_host}
+            onChange={set('db_host')}
+          />
+          <TextField
+            label={t('ui.install.db_port')}
+            name="db_port"
+            inputMode="numeric"
+            value={values.db_port}
+            error={errors.db_port}
+            onChange={set('db_port')}
+          />
+          <TextField
+            label={t('ui.install.db_username')}
+            name="db_username"
+            autoComplete="off"
+            value={values.db_username}
+            error={errors.db_username}
+            onChange={set('db_username')}
+          />
+          <TextField
+            label={t('ui.install.db_password')}
+            name="db_password"
+            type="password"
+            autoComplete="new-password"
+            value={values.db_password}
+            error={errors.db_password}
+            onChange={set('db_password')}
+          />
+          <TextField
+            label={t('ui.install.db_name')}
+            name="db_name"
+            value={values.db_name}
+            error={errors.db_name}
+            onChange={set('db_name')}
+          />
+          <SelectField
+            label={t('ui.install.ssl_mode')}
+            name="ssl_mode"
+            value={values.ssl_mode}
+            options={SSL_MODES.map((m) => ({ value: m, label: m }))}
+            onChange={set('ssl_mode')}
+          />
         </div>
       )}
       <div className="flex justify-between">
-        <Button variant="secondary" onClick={onBack}>{t('ui.install.back')}</Button>
-        <Button type="submit" loading={busy}>{t('ui.install.next')}</Button>
+        <Button variant="secondary" onClick={onBack}>
+          {t('ui.install.back')}
+        </Button>
+        <Button type="submit" loading={busy}>
+          {t('ui.install.next')}
+        </Button>
       </div>
     </form>
   );

@@ -23,7 +23,8 @@ export async function installLoader({ context }: LoaderFunctionArgs): Promise<In
 const opts = { passingError: true } as const;
 
 export const installApi = {
-  checkDb: (body: Record<string, unknown>) => http.post<{ connection_success: boolean }>(`${INSTALL_BASE}/db/check`, body, opts),
+  checkDb: (body: Record<string, unknown>) =>
+    http.post<{ connection_success: boolean }>(`${INSTALL_BASE}/db/check`, body, opts),
   init: (body: Record<string, unknown>) => http.post<{ config_exists: boolean }>(`${INSTALL_BASE}/init`, body, opts),
   baseInfo: (body: Record<string, unknown>) => http.post<null>(`${INSTALL_BASE}/base-info`, body, opts),
 };

@@ -99,11 +99,18 @@ function Progress({ index }: { index: number }) {
         aria-label={t('ui.install.title')}
         className="mt-2 h-2 overflow-hidden rounded-full bg-gray-200 dark:bg-gray-800"
       >
-        <div className="h-full rounded-full bg-primary-600 transition-all dark:bg-primary-400" style={{ width: `${((index + 1) / STEPS.length) * 100}%` }} />
+        <div
+          className="h-full rounded-full bg-primary-600 transition-all dark:bg-primary-400"
+          style={{ width: `${((index + 1) / STEPS.length) * 100}%` }}
+        />
       </div>
       <ol className="mt-3 hidden grid-cols-5 gap-2 text-xs text-gray-500 sm:grid dark:text-gray-400">
         {STEPS.map((s, i) => (
-          <li key={s} className={i === index ? 'font-semibold text-gray-900 dark:text-gray-100' : ''} aria-current={i === index ? 'step' : undefined}>
+          <li
+            key={s}
+            className={i === index ? 'font-semibold text-gray-900 dark:text-gray-100' : ''}
+            aria-current={i === index ? 'step' : undefined}
+          >
             {t(`ui.install.steps.${s}`)}
           </li>
         ))}

@@ -65,16 +65,69 @@ export function SiteStep({ lang, onDone }: { lang: string; onDone(): void }) {
       {failure ? <Alert kind="danger">{failure}</Alert> : null}
       <fieldset className="space-y-4">
         <legend className="text-lg font-medium">{t('ui.install.site_title')}</legend>
-        <TextField label={t('ui.install.site_name')} name="site_name" value={values.site_name} error={errors.site_name} onChange={set('site_name')} />
-        <TextField label={t('ui.install.site_url')} help={t('ui.install.site_url_help')} name="site_url" type="url" value={values.site_url} error={errors.site_url} onChange={set('site_url')} />
-        <TextField label={t('ui.install.contact_email')} help={t('ui.install.contact_email_help')} name="contact_email" type="email" value={values.contact_email} error={errors.contact_email} onChange={set('contact_email')} />
-        <Checkbox label={t('ui.install.login_required')} name="login_required" checked={values.login_required} onChange={(e) => setValues({ ...values, login_required: e.target.checked })} />
+        <TextField
+          label={t('ui.install.site_name')}
+          name="site_name"
+          value={values.site_name}
+          error={errors.site_name}
+          onChange={set('site_name')}
+        />
+        <TextField
+          label={t('ui.install.site_url')}
+          help={t('ui.install.site_url_help')}
+          name="site_url"
+          type="url"
+          value={values.site_url}
+          error={errors.site_url}
+          onChange={set('site_url')}
+        />
+        <TextField
+          label={t('ui.install.contact_email')}
+          help={t('ui.install.contact_email_help')}
+          name="contact_email"
+          type="email"
+          value={values.contact_email}
+          error={errors.contact_email}
+          onChange={set('contact_email')}
+        />
+        <Checkbox
+          label={t('ui.install.login_required')}
+          name="login_required"
+          checked={values.login_required}
+          onChange={(e) => setValues({ ...values, login_required: e.target.checked })}
+        />
       </fieldset>
       <fieldset className="space-y-4">
         <legend className="text-lg font-medium">{t('ui.install.admin_title')}</legend>
-        <TextField label={t('ui.install.admin_name')} help={t('ui.install.admin_name_help')} name="name" autoComplete="username" value={values.name} error={errors.name} onChange={set('name')} />
-        <TextField label={t('ui.install.admin_password')} help={t('ui.install.admin_password_help')} name="password" type="password" autoComplete="new-password" value={values.password} error={errors.password} onChange={set('password')} />
-        <TextField label={t('ui.install.admin_email')} help={t('ui.install.admin_email_help')} name="email" type="email" autoComplete="email" value={values.email} error={errors.email} onChange={set('email')} />
+        <TextField
+          label={t('ui.install.admin_name')}
+          help={t('ui.install.admin_name_help')}
+          name="name"
+          autoComplete="username"
+          value={values.name}
+          error={errors.name}
+          onChange={set('name')}
+        />
+        <TextField
+          label={t('ui.install.admin_password')}
+          help={t('ui.install.admin_password_help')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          error={errors.password}
+          onChange={set('password')}
+        />
+        <TextField
+          label={t('ui.install.admin_email')}
+          help={t('ui.install.admin_email_help')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          error={errors.email}
+          onChange={set('email')}
+        />
       </fieldset>
       <div className="flex justify-end">
         <Button type="submit">{t('ui.install.next')}</Button>

@@ -13,7 +13,10 @@ interface QuestionListData {
   permalink: number;
 }
 
-export async function questionListLoader({ context, request }: LoaderFunctionArgs, session: Session): Promise<QuestionListData> {
+export async function questionListLoader(
+  { context, request }: LoaderFunctionArgs,
+  session: Session,
+): Promise<QuestionListData> {
   const url = new URL(request.url);
   const page = await fromApi(
     loaderApi(context).get<Paged<QuestionListItem>>(`${API_BASE}/question/page`, {
@@ -52,20 +55,35 @@ export function QuestionListPage() {
               </div>
               <div className="min-w-0 flex-1">
                 <h2 className="text-base font-medium">
-                  {q.pin === 2 ? <span className="mr-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900 dark:bg-amber-900 dark:text-amber-100">{t('ui.questions.pinned')}</span> : null}
-                  <Link to={questionPath(q, permalink)} className="text-primary-700 hover:underline dark:text-primary-300">
+                  {q.pin === 2 ? (
+                    <span className="mr-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+                      {t('ui.questions.pinned')}
+                    </span>
+                  ) : null}
+                  <Link
+                    to={questionPath(q, permalink)}
+                    className="text-primary-700 hover:underline dark:text-primary-300"
+                  >
                     {q.title}
                   </Link>
                 </h2>
-                {q.excerpt ? <p className="mt-1 line-clamp-2 text-sm text-gray-600 dark:text-gray-400">{q.excerpt}</p> : null}
+                {q.excerpt ? (
+                  <p className="mt-1 line-clamp-2 text-sm text-gray-600 dark:text-gray-400">{q.excerpt}</p>
+                ) : null}
                 <div className="mt-2 flex flex-wrap items-center gap-2 text-xs">
                   {q.tags.map((tag) => (
-                    <Link key={tag.slug_name} to={`/tags/${encodeURIComponent(tag.slug_name)}`} className="rounded bg-primary-50 px-2 py-0.5 text-primary-800 hover:bg-primary-100 dark:bg-gray-800 dark:text-primary-200">
+                    <Link
+                      key={tag.slug_name}
+                      to={`/tags/${encodeURIComponent(tag.slug_name)}`}
+                      className="rounded bg-primary-50 px-2 py-0.5 text-primary-800 hover:bg-primary-100 dark:bg-gray-800 dark:text-primary-200"
+                    >
                       {tag.display_name}
                     </Link>
                   ))}
                   <span className="ml-auto text-gray-500 dark:text-gray-400">
-                    <Link to={`/users/${q.operator.username}`} className="hover:underline">{q.operator.display_name}</Link>{' '}
+                    <Link to={`/users/${q.operator.username}`} className="hover:underline">
+                      {q.operator.display_name}
+                    </Link>{' '}
                     <RelativeTime at={q.created_at} now={now} />
                   </span>
                 </div>
