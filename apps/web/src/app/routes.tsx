@@ -2,7 +2,7 @@ import { data, type RouteObject } from 'react-router';
 import { MainLayout } from '../layouts/main-layout';
 import { RootLayout } from '../layouts/root-layout';
 import { SideLayout } from '../layouts/side-layout';
-import { RouteErrorPage } from '../pages/error-page';
+import { ErrorPage, RouteErrorPage } from '../pages/error-page';
 import { InstallPage, installLoader } from '../pages/install/install-page';
 import { LegalPage, legalLoader } from '../pages/legal-page';
 import { LoginPage } from '../pages/login-page';
@@ -13,7 +13,16 @@ import { guarded, notBuilt, type GuardKind } from './guards';
 import type { RouteHandle } from './head';
 import { loadSession } from './session';
 
-const later = (path: string, kind: GuardKind = 'public'): RouteObject => ({ path, loader: notBuilt(kind) });
+const later = (path: string, kind: GuardKind = 'public'): RouteObject => ({
+  path,
+  loader: notBuilt(kind),
+  Component: NotFound,
+});
+
+/** What a route without its page shows: its loader answers 404, so this is the 404 page. */
+function NotFound() {
+  return <ErrorPage status={404} />;
+}
 
 const handle = (head: RouteHandle['head']): RouteHandle => ({ head });
 
@@ -130,16 +139,13 @@ export const routes: RouteObject[] = [
                 element: <LegalPage kind="privacy" />,
                 handle: handle(({ t }) => ({ title: t('ui.legal.privacy_title') })),
               },
-              { path: '403', loader: guarded('public', () => refuse(403)) },
+              { path: '403', loader: guarded('public', () => refuse(403)), Component: NotFound },
               // The admin area: admins only; its pages come with the admin work.
               {
                 path: 'admin',
-                children: [
-                  { index: true, loader: notBuilt('admin') },
-                  { path: '*', loader: notBuilt('admin') },
-                ],
+                children: [{ index: true, loader: notBuilt('admin'), Component: NotFound }, later('*', 'admin')],
               },
-              { path: '*', loader: guarded('public', () => refuse(404)) },
+              { path: '*', loader: guarded('public', () => refuse(404)), Component: NotFound },
             ],
           },
         ],

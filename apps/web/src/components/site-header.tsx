@@ -1,9 +1,10 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { ROLE, type NavbarStyle } from '@inquire/shared';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, NavLink, useRouteLoaderData } from 'react-router';
+import { Form, Link, NavLink, useLocation, useRouteLoaderData } from 'react-router';
 import type { Session } from '../app/session';
 import { Avatar } from './avatar';
+import { isPeoplePath } from './nav-sections';
 import { MenuIcon, SearchIcon } from './icons';
 import { buttonClass } from './ui/button';
 
@@ -35,6 +36,7 @@ const menuContent =
 export function SiteHeader() {
   const { t } = useTranslation();
   const { user, site } = useRouteLoaderData('root') as Session;
+  const { pathname } = useLocation();
   const config = site.theme.theme_config[site.theme.theme] ?? site.theme.theme_config.default;
   const style = NAVBAR[config?.navbar_style ?? 'colored'] ?? NAVBAR.colored;
   const logo = site.branding.logo;
@@ -86,7 +88,7 @@ export function SiteHeader() {
           <NavLink to="/tags" className={navLink}>
             {t('ui.nav.tags')}
           </NavLink>
-          <NavLink to="/users" className={navLink}>
+          <NavLink to="/users" className={({ isActive }) => navLink({ isActive: isActive && isPeoplePath(pathname) })}>
             {t('ui.nav.users')}
           </NavLink>
         </nav>

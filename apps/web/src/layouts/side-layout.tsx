@@ -1,7 +1,8 @@
 import { ROLE } from '@inquire/shared';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useRouteLoaderData } from 'react-router';
+import { NavLink, Outlet, useLocation, useRouteLoaderData } from 'react-router';
 import type { Session } from '../app/session';
+import { isPeoplePath } from '../components/nav-sections';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-sm ${
@@ -14,6 +15,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function SideLayout() {
   const { t } = useTranslation();
   const { user } = useRouteLoaderData('root') as Session;
+  const { pathname } = useLocation();
   const staff = user?.role_id === ROLE.admin || user?.role_id === ROLE.moderator;
   return (
     <div className="mx-auto flex w-full max-w-6xl gap-6 px-4 py-6">
@@ -30,7 +32,10 @@ export function SideLayout() {
             </NavLink>
           </li>
           <li>
-            <NavLink to="/users" className={linkClass}>
+            <NavLink
+              to="/users"
+              className={({ isActive }) => linkClass({ isActive: isActive && isPeoplePath(pathname) })}
+            >
               {t('ui.nav.users')}
             </NavLink>
           </li>

@@ -55,6 +55,13 @@ export function LoginPage() {
   );
 }
 
+/** Where a fresh sign-in goes (spec section 4): suspended and inactive pages first, else back. */
+function afterLogin(user: LoginResult): string {
+  if (user.status === 'suspended') return '/users/account-suspended';
+  if (user.mail_status !== MAIL_STATUS.activated) return '/users/login?status=inactive';
+  return takeReturnUrl();
+}
+
 function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -74,9 +81,7 @@ function LoginForm() {
       const result = await http.post<LoginResult>(`${API_BASE}/user/login/email`, values, { passingError: true });
       saveToken(result.access_token);
       resetSession();
-      await navigate(result.mail_status === MAIL_STATUS.activated ? takeReturnUrl() : '/users/login?status=inactive', {
-        replace: true,
-      });
+      await navigate(afterLogin(result), { replace: true });
     } catch (error) {
       const fields = serverFieldErrors(error);
       setErrors(fields);

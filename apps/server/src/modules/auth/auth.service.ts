@@ -41,10 +41,9 @@ export class AuthService {
         REASONS.emailOrPasswordIncorrect,
       );
     }
+    // Unlike the peer, a suspended member may sign in: they can still read, the app shows them
+    // the suspended page with its end date, and every write answers 403 suspended.
     const now = nowSeconds();
-    if (live.status === USER_STATUS.suspended && live.suspended_until > now) {
-      throw AppError.forbidden(REASONS.userSuspended, 'suspended');
-    }
     const token = await this.openSession(live.id, client, now);
     await usersRepository.touchLogin(this.site.db, live.id, now);
     const fresh = { ...live, last_login_date: now };
