@@ -21,6 +21,7 @@ export async function freePort(): Promise<number> {
 export interface RunningSite {
   url: string;
   dataDir: string;
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -84,6 +85,7 @@ export async function startSite(
   return {
     url,
     dataDir,
+    pid: child.pid,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

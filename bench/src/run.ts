@@ -1,0 +1,56 @@
+/**
+ * `npm run bench`: seeds a site, starts `inquire start` on a free loopback port, and loads the
+ * pages and calls readers hit most, each for a bounded time, then prints throughput,
+ * latency and the server's memory. Traffic goes to 127.0.0.1 only.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { startSite } from '../../e2e/support/server.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+const TARGETS = [
+  { name: 'home page (SSR)', path: '/' },
+  { name: 'question list page (SSR)', path: '/questions' },
+  { name: 'GET question/page', path: '/answer/api/v1/question/page?page=1&page_size=20' },
+  { name: 'GET siteinfo', path: '/answer/api/v1/siteinfo' },
+];
+
+function rssOf(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'inquire-bench-'));
+  const site = await startSite({ installed: true, dataDir });
+  try {
+    console.log(`Inquire bench: ${SECONDS}s per target, ${CONNECTIONS} connections, ${site.url}\n`);
+    console.log('target | req/s | p50 ms | p99 ms | errors | non-2xx');
+    for (const target of TARGETS) {
+      const result = await autocannon({
+        url: `${site.url}${target.path}`,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+      });
+      console.log(
+        `${target.name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors} | ${result.non2xx}`,
+      );
+    }
+    const pid = site.pid;
+    if (pid) console.log(`\nserver RSS after load: ${rssOf(pid)} MiB`);
+  } finally {
+    await site.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,104 @@
+/**
+ * Plugin contracts. A plugin is a workspace package with a manifest and up to two entries
+ * (server, web); each kind has its own typed contract and fills named slots, never patching
+ * the core. A plugin is registered only when it has both a slug_name and a type (spec §5).
+ */
+export const PLUGIN_KINDS = ['connector', 'search', 'editor', 'route', 'captcha'] as const;
+export type PluginKind = (typeof PLUGIN_KINDS)[number];
+
+/** Named places in the web app that plugins can fill. */
+export const WEB_SLOTS = ['login.connectors', 'editor.render', 'search.attribution', 'question.sidebar'] as const;
+export type WebSlot = (typeof WEB_SLOTS)[number];
+
+export interface PluginManifest {
+  slug_name: string;
+  type: PluginKind;
+  version: string;
+  /** i18n keys of the plugin's own catalog, so names are translated like the rest of the UI. */
+  name_key: string;
+  description_key: string;
+  author?: string;
+  link?: string;
+  /** Built-in plugins ship with Inquire and start activated. */
+  builtin?: boolean;
+}
+
+/** What the host hands a server entry: narrow on purpose (no repositories, no raw database). */
+export interface PluginHost {
+  settings<T>(): Promise<T | undefined>;
+  translate(key: string, lang: string): string;
+  logger: { info(message: string): void; warn(message: string): void; error(message: string): void };
+}
+
+export interface ConnectorUser {
+  external_id: string;
+  display_name: string;
+  email?: string;
+  avatar?: string;
+}
+
+export interface ConnectorContract {
+  kind: 'connector';
+  /** Where to send the browser to start signing in. */
+  startUrl(input: { redirectUri: string; state: string }): Promise<string>;
+  /** The provider's callback: who signed in. */
+  callback(input: { query: Record<string, string>; redirectUri: string }): Promise<ConnectorUser>;
+  /** Button on the login page: name and a base64 SVG icon. */
+  button: { name_key: string; icon: string };
+}
+
+export interface SearchContract {
+  kind: 'search';
+  index(document: {
+    id: string;
+    type: 'question' | 'answer';
+    title: string;
+    content: string;
+    tags: string[];
+  }): Promise<void>;
+  remove(id: string): Promise<void>;
+  search(query: {
+    q: string;
+    page: number;
+    page_size: number;
+    order: string;
+  }): Promise<{ ids: string[]; count: number }>;
+  /** The attribution line under results (icon and link). */
+  description?: { icon: string; link: string };
+}
+
+export interface EditorContract {
+  kind: 'editor';
+  /** Toolbar items the editor adds; each inserts markdown around the selection. */
+  toolbar: { id: string; label_key: string; before: string; after: string }[];
+}
+
+export interface RouteContract {
+  kind: 'route';
+  /** Path under the side-navigation layout; answers 404 while the plugin is disabled. */
+  path: string;
+}
+
+export interface CaptchaContract {
+  kind: 'captcha';
+  /** A new challenge: its id and an image (data URL or SVG). */
+  create(): Promise<{ captcha_id: string; captcha_img: string; answer: string }>;
+  /** Checks a code; the host keeps codes single-use and expiring. */
+  verify(expected: string, given: string): boolean;
+}
+
+export type PluginContract = ConnectorContract | SearchContract | EditorContract | RouteContract | CaptchaContract;
+
+export interface PluginDefinition<C extends PluginContract = PluginContract> {
+  manifest: PluginManifest & { type: C['kind'] };
+  server?: (host: PluginHost) => C | Promise<C>;
+}
+
+/** Declares a plugin; refuses one without a slug_name or a known type. */
+export function definePlugin<C extends PluginContract>(definition: PluginDefinition<C>): PluginDefinition<C> {
+  const { slug_name, type } = definition.manifest;
+  if (!slug_name || !(PLUGIN_KINDS as readonly string[]).includes(type)) {
+    throw new Error(`A plugin needs a slug_name and one of the types ${PLUGIN_KINDS.join(', ')}`);
+  }
+  return definition;
+}
