@@ -1,11 +1,29 @@
 import { DEFAULT_LANGUAGE, type Language } from '@inquire/shared';
-import enUS from '../locales/en_US.json' with { type: 'json' };
-import zhCN from '../locales/zh_CN.json' with { type: 'json' };
+import { CATALOG_FILES } from './catalog-files.js';
 
-/** One catalog per language: server sections (reasons, forms, seed) and the `ui` section. */
-export type Catalog = typeof enUS;
+/** A catalog: nested sections of strings (reasons, form messages, `ui`, emails, seed content). */
+export interface Catalog {
+  [key: string]: string | Catalog;
+}
 
-export const catalogs: Record<Language, Catalog> = { en_US: enUS, zh_CN: zhCN };
+function deepMerge(target: Catalog, source: Catalog): Catalog {
+  for (const [key, value] of Object.entries(source)) {
+    const existing = target[key];
+    target[key] =
+      typeof value === 'object' && typeof existing === 'object' ? deepMerge({ ...existing }, value) : value;
+  }
+  return target;
+}
+
+function merge(files: readonly object[]): Catalog {
+  return files.reduce<Catalog>((all, file) => deepMerge(all, file as Catalog), {});
+}
+
+/** One merged catalog per language. */
+export const catalogs: Record<Language, Catalog> = {
+  en_US: merge(CATALOG_FILES.en_US),
+  zh_CN: merge(CATALOG_FILES.zh_CN),
+};
 
 /** Looks up a dotted key; undefined when the catalog has no string there. */
 export function lookup(catalog: unknown, key: string): string | undefined {

@@ -1,0 +1,12 @@
+/**
+ * Every catalog file, per language. Each area of the product keeps its strings in its own
+ * file (core, accounts, design, …) so work on one area never edits another's file; the
+ * files of a language are merged into one catalog. Add a new area to both languages.
+ */
+import enCore from '../locales/en_US/core.json' with { type: 'json' };
+import zhCore from '../locales/zh_CN/core.json' with { type: 'json' };
+
+export const CATALOG_FILES = {
+  en_US: [enCore],
+  zh_CN: [zhCore],
+} as const;
