@@ -8,6 +8,7 @@ import { envelope, errorEnvelope } from './infra/envelope.js';
 import { registerRequestContext } from './infra/request-context.js';
 import { SiteRuntime } from './infra/site.js';
 import { AppError } from './lib/errors.js';
+import { adminThemeRoutes } from './modules/admin/admin-theme.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { installRoutes } from './modules/install/install.routes.js';
@@ -54,6 +55,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(languageRoutes);
   await app.register(authRoutes);
   await app.register(questionsRoutes);
+  await app.register(adminThemeRoutes);
   if (options.pages !== false) await app.register(pageRoutes, options.pages ?? {});
   return app;
 }

@@ -9,8 +9,7 @@ export interface Catalog {
 function deepMerge(target: Catalog, source: Catalog): Catalog {
   for (const [key, value] of Object.entries(source)) {
     const existing = target[key];
-    target[key] =
-      typeof value === 'object' && typeof existing === 'object' ? deepMerge({ ...existing }, value) : value;
+    target[key] = typeof value === 'object' && typeof existing === 'object' ? deepMerge({ ...existing }, value) : value;
   }
   return target;
 }

@@ -9,3 +9,5 @@ export * from './schemas/install.js';
 export * from './schemas/user.js';
 export * from './ssr.js';
 export * from './schemas/question.js';
+export * from './schemas/theme.js';
+export * from './theme.js';

@@ -14,7 +14,8 @@ const md = new MarkdownIt({
     const language = lang && hljs.getLanguage(lang) ? lang : undefined;
     const body = language ? hljs.highlight(code, { language, ignoreIllegals: true }).value : md.utils.escapeHtml(code);
     const cls = language ? ` class="hljs language-${language}"` : ' class="hljs"';
-    return `<pre><code${cls}>${body}</code></pre>`;
+    // tabindex: a code block wider than the screen scrolls, and keyboards must reach it.
+    return `<pre tabindex="0"><code${cls}>${body}</code></pre>`;
   },
 });
 
@@ -57,6 +58,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
     a: ['href', 'title', 'rel', 'target'],
     img: ['src', 'alt', 'title', 'loading'],
     code: ['class'],
+    pre: ['tabindex'],
     span: ['class'],
     th: ['style'],
     td: ['style'],

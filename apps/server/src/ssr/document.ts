@@ -59,6 +59,11 @@ export function composeDocument(parts: DocumentParts): string {
     `<script>${schemeScript(fallback)}</script>`,
     `<style id="theme-vars">${themeStyle(site)}</style>`,
     `<script>window.__INQUIRE__=${scriptJson({ lang })}</script>`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  // The site's own CSS and head HTML come after our stylesheet, so they can override anything.
+  const customHtml = [
     site.custom_css_html.custom_css
       ? `<style id="custom-css">${site.custom_css_html.custom_css.replace(/<\/style/gi, '<\\/style')}</style>`
       : '',
@@ -70,5 +75,6 @@ export function composeDocument(parts: DocumentParts): string {
   return parts.template
     .replace('<html lang="en">', `<html lang="${lang === 'zh_CN' ? 'zh-CN' : 'en'}">`)
     .replace('<!--app-head-->', headHtml)
+    .replace('</head>', customHtml ? `${customHtml}\n</head>` : '</head>')
     .replace('<!--app-html-->', parts.appHtml);
 }

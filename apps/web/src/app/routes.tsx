@@ -1,7 +1,10 @@
 import { data, type RouteObject } from 'react-router';
+import { AdminLayout } from '../layouts/admin-layout';
 import { MainLayout } from '../layouts/main-layout';
 import { RootLayout } from '../layouts/root-layout';
 import { SideLayout } from '../layouts/side-layout';
+import { DesignGalleryPage } from '../pages/admin/design-gallery-page';
+import { ThemesPage, themesLoader } from '../pages/admin/themes-page';
 import { ErrorPage, RouteErrorPage } from '../pages/error-page';
 import { InstallPage, installLoader } from '../pages/install/install-page';
 import { LegalPage, legalLoader } from '../pages/legal-page';
@@ -140,10 +143,27 @@ export const routes: RouteObject[] = [
                 handle: handle(({ t }) => ({ title: t('ui.legal.privacy_title') })),
               },
               { path: '403', loader: guarded('public', () => refuse(403)), Component: NotFound },
-              // The admin area: admins only; its pages come with the admin work.
+              // The admin area: admins only; its other pages come with the admin work.
               {
                 path: 'admin',
-                children: [{ index: true, loader: notBuilt('admin'), Component: NotFound }, later('*', 'admin')],
+                loader: guarded('admin'),
+                element: <AdminLayout />,
+                children: [
+                  { index: true, loader: notBuilt('admin'), Component: NotFound },
+                  {
+                    path: 'themes',
+                    loader: guarded('admin', themesLoader),
+                    element: <ThemesPage />,
+                    handle: handle(({ t }) => ({ title: t('ui.admin.themes.title') })),
+                  },
+                  {
+                    path: 'design',
+                    loader: guarded('admin'),
+                    element: <DesignGalleryPage />,
+                    handle: handle(({ t }) => ({ title: t('ui.design.title') })),
+                  },
+                  later('*', 'admin'),
+                ],
               },
               { path: '*', loader: guarded('public', () => refuse(404)), Component: NotFound },
             ],

@@ -7,31 +7,26 @@ import { Avatar } from './avatar';
 import { isPeoplePath } from './nav-sections';
 import { MenuIcon, SearchIcon } from './icons';
 import { buttonClass } from './ui/button';
+import { menuContentClass, menuItemClass } from './ui/menu';
 
 const NAVBAR: Record<NavbarStyle, { bar: string; link: string; search: string }> = {
   colored: {
-    bar: 'bg-primary-600 text-white dark:bg-primary-800',
-    link: 'text-white/85 hover:text-white hover:bg-white/10',
-    search:
-      'border-white/30 bg-white/15 text-white placeholder:text-white/75 focus:bg-white focus:text-gray-900 focus:placeholder:text-gray-500',
+    bar: 'bg-primary-solid text-on-primary-solid',
+    link: 'text-on-primary-solid hover:bg-black/10',
+    search: 'border-transparent bg-white text-gray-900 placeholder:text-gray-600',
   },
   light: {
     bar: 'border-b border-gray-200 bg-white text-gray-900 dark:border-gray-800 dark:bg-gray-950 dark:text-gray-100',
-    link: 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800',
+    link: 'text-gray-800 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800',
     search:
-      'border-gray-300 bg-gray-50 text-gray-900 placeholder:text-gray-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100',
+      'border-gray-300 bg-gray-50 text-gray-900 placeholder:text-gray-600 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-400',
   },
   dark: {
     bar: 'bg-gray-900 text-white',
-    link: 'text-gray-300 hover:bg-gray-800 hover:text-white',
-    search: 'border-gray-700 bg-gray-800 text-white placeholder:text-gray-400',
+    link: 'text-gray-100 hover:bg-gray-800',
+    search: 'border-gray-700 bg-gray-800 text-white placeholder:text-gray-300',
   },
 };
-
-const menuItem =
-  'block cursor-pointer rounded px-3 py-2 text-sm text-gray-800 outline-none data-[highlighted]:bg-gray-100 dark:text-gray-100 dark:data-[highlighted]:bg-gray-800';
-const menuContent =
-  'z-50 min-w-48 rounded-md border border-gray-200 bg-white p-1 shadow-lg dark:border-gray-700 dark:bg-gray-900';
 
 export function SiteHeader() {
   const { t } = useTranslation();
@@ -47,7 +42,7 @@ export function SiteHeader() {
     <header className={`sticky top-0 z-40 ${style.bar}`} style={{ height: 'var(--header-height)' }}>
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-gray-900"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:start-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-gray-900"
       >
         {t('ui.skip_to_content')}
       </a>
@@ -57,19 +52,19 @@ export function SiteHeader() {
             <MenuIcon />
           </Menu.Trigger>
           <Menu.Portal>
-            <Menu.Content className={menuContent} align="start" sideOffset={6}>
+            <Menu.Content className={menuContentClass} align="start" sideOffset={6}>
               <Menu.Item asChild>
-                <Link to="/questions" className={menuItem}>
+                <Link to="/questions" className={menuItemClass}>
                   {t('ui.nav.questions')}
                 </Link>
               </Menu.Item>
               <Menu.Item asChild>
-                <Link to="/tags" className={menuItem}>
+                <Link to="/tags" className={menuItemClass}>
                   {t('ui.nav.tags')}
                 </Link>
               </Menu.Item>
               <Menu.Item asChild>
-                <Link to="/users" className={menuItem}>
+                <Link to="/users" className={menuItemClass}>
                   {t('ui.nav.users')}
                 </Link>
               </Menu.Item>
@@ -93,20 +88,20 @@ export function SiteHeader() {
           </NavLink>
         </nav>
 
-        <Form action="/search" method="get" role="search" className="ml-auto hidden max-w-xs flex-1 sm:block">
+        <Form action="/search" method="get" role="search" className="ms-auto hidden max-w-xs flex-1 sm:block">
           <label className="relative block">
             <span className="sr-only">{t('ui.nav.search_placeholder')}</span>
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 h-4 w-4 -translate-y-1/2 opacity-70" />
+            <SearchIcon className="pointer-events-none absolute top-1/2 start-2.5 h-4 w-4 -translate-y-1/2 opacity-70" />
             <input
               name="q"
               type="search"
               placeholder={t('ui.nav.search_placeholder')}
-              className={`h-9 w-full rounded-md border pr-3 pl-8 text-sm outline-none ${style.search}`}
+              className={`h-9 w-full rounded-md border pe-3 ps-8 text-sm outline-none ${style.search}`}
             />
           </label>
         </Form>
 
-        <div className="ml-auto flex items-center gap-2 sm:ml-0">
+        <div className="ms-auto flex items-center gap-2 sm:ms-0">
           {user ? (
             <UserMenu session={{ user, site }} linkClass={style.link} />
           ) : (
@@ -144,28 +139,28 @@ function UserMenu({
           <Avatar src={user.avatar} name={user.display_name} />
         </Menu.Trigger>
         <Menu.Portal>
-          <Menu.Content className={menuContent} align="end" sideOffset={6}>
+          <Menu.Content className={menuContentClass} align="end" sideOffset={6}>
             <div className="px-3 py-2 text-xs text-gray-500 dark:text-gray-400">{user.display_name}</div>
             <Menu.Item asChild>
-              <Link to={`/users/${user.username}`} className={menuItem}>
+              <Link to={`/users/${user.username}`} className={menuItemClass}>
                 {t('ui.nav.profile')}
               </Link>
             </Menu.Item>
             <Menu.Item asChild>
-              <Link to="/users/settings/profile" className={menuItem}>
+              <Link to="/users/settings/profile" className={menuItemClass}>
                 {t('ui.nav.settings')}
               </Link>
             </Menu.Item>
             {user.role_id === ROLE.admin ? (
               <Menu.Item asChild>
-                <Link to="/admin" className={menuItem}>
+                <Link to="/admin" className={menuItemClass}>
                   {t('ui.nav.admin')}
                 </Link>
               </Menu.Item>
             ) : null}
             <Menu.Separator className="my-1 h-px bg-gray-200 dark:bg-gray-700" />
             <Menu.Item asChild>
-              <Link to="/users/logout" className={menuItem}>
+              <Link to="/users/logout" className={menuItemClass}>
                 {t('ui.nav.logout')}
               </Link>
             </Menu.Item>

@@ -7,7 +7,7 @@ import { isPeoplePath } from '../components/nav-sections';
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-sm ${
     isActive
-      ? 'bg-primary-50 font-semibold text-primary-700 dark:bg-gray-800 dark:text-primary-200'
+      ? 'bg-primary-50 font-semibold text-primary-text dark:bg-gray-800'
       : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800'
   }`;
 

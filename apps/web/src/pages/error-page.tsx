@@ -18,12 +18,12 @@ export function ErrorPage({ status, standalone = false }: { status: number; stan
     <div
       className={`mx-auto flex max-w-xl flex-col items-center px-4 text-center ${standalone ? 'min-h-screen justify-center' : 'py-24'}`}
     >
-      <p className="text-6xl font-bold text-gray-300 dark:text-gray-700">{key}</p>
+      <p className="text-6xl font-bold text-gray-500 dark:text-gray-400">{key}</p>
       <h1 className="mt-4 text-2xl font-semibold">{t(`ui.error_page.${key}_title`)}</h1>
       <p className="mt-2 text-gray-600 dark:text-gray-400" data-testid="error-message">
         {t(`ui.error_page.${key}`)}
       </p>
-      <Link to="/" className="mt-6 font-medium text-primary-600 hover:underline dark:text-primary-300">
+      <Link to="/" className="mt-6 font-medium text-primary-text hover:underline">
         {t('ui.error_page.back_home')}
       </Link>
     </div>

@@ -44,7 +44,7 @@ export function LoginPage() {
           {site.login.allow_new_registrations ? (
             <p className="mt-6 text-center text-sm text-gray-600 dark:text-gray-400">
               {t('ui.login.no_account')}{' '}
-              <Link to="/users/register" className="font-medium text-primary-600 hover:underline dark:text-primary-300">
+              <Link to="/users/register" className="font-medium text-primary-text hover:underline">
                 {t('ui.login.signup')}
               </Link>
             </p>
@@ -111,10 +111,7 @@ function LoginForm() {
         label={
           <span className="flex justify-between">
             <span>{t('ui.login.password')}</span>
-            <Link
-              to="/users/account-recovery"
-              className="font-normal text-primary-600 hover:underline dark:text-primary-300"
-            >
+            <Link to="/users/account-recovery" className="font-normal text-primary-text hover:underline">
               {t('ui.login.forgot')}
             </Link>
           </span>

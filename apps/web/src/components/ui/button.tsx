@@ -5,13 +5,12 @@ export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'link
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary:
-    'bg-primary-600 text-white hover:bg-primary-700 dark:bg-primary-500 dark:hover:bg-primary-400 dark:text-white',
+  primary: 'bg-primary-solid text-on-primary-solid shadow-xs hover:brightness-110 active:brightness-95',
   secondary:
-    'border border-gray-300 bg-white text-gray-800 hover:bg-gray-50 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800',
+    'border border-gray-300 bg-white text-gray-800 shadow-xs hover:bg-gray-50 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800',
   ghost: 'text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800',
-  danger: 'bg-red-600 text-white hover:bg-red-700',
-  link: 'text-primary-600 underline-offset-2 hover:underline dark:text-primary-300',
+  danger: 'bg-red-700 text-white shadow-xs hover:bg-red-800',
+  link: 'text-primary-text underline-offset-2 hover:underline',
 };
 
 const SIZES: Record<ButtonSize, string> = {
@@ -20,15 +19,17 @@ const SIZES: Record<ButtonSize, string> = {
   lg: 'h-11 px-5 text-base',
 };
 
+/** Classes of a button, for links that look like buttons. */
 export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra = ''): string {
   const base =
-    'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-60';
+    'inline-flex items-center justify-center gap-2 rounded-md font-medium transition disabled:cursor-not-allowed disabled:opacity-60';
   return `${base} ${variant === 'link' ? 'px-0' : SIZES[size]} ${VARIANTS[variant]} ${extra}`.trim();
 }
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
+  /** Shows a spinner and disables the button while an action runs. */
   loading?: boolean;
   children: ReactNode;
 }
@@ -56,3 +57,35 @@ export function Button({
     </button>
   );
 }
+
+interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  /** The accessible name: an icon alone says nothing to a screen reader. */
+  label: string;
+  size?: 'sm' | 'md';
+  children: ReactNode;
+}
+
+export function IconButton({
+  label,
+  size = 'md',
+  className = '',
+  type = 'button',
+  children,
+  ...rest
+}: IconButtonProps) {
+  const dims = size === 'sm' ? 'h-8 w-8' : 'h-10 w-10';
+  return (
+    <button
+      type={type}
+      aria-label={label}
+      title={label}
+      className={`inline-flex ${dims} items-center justify-center rounded-md text-gray-700 transition hover:bg-gray-100 disabled:opacity-60 dark:text-gray-200 dark:hover:bg-gray-800 ${className}`}
+      {...rest}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** Classes of an inline text link in the primary colour. */
+export const linkClass = 'font-medium text-primary-text underline-offset-2 hover:underline';

@@ -29,7 +29,7 @@ export function InstallPage() {
       <Shell>
         <h1 className="text-2xl font-semibold">{t('ui.install.already_installed')}</h1>
         <p className="mt-2 text-gray-600 dark:text-gray-400">{t('ui.install.already_installed_text')}</p>
-        <Link to="/" className="mt-6 inline-block font-medium text-primary-600 hover:underline dark:text-primary-300">
+        <Link to="/" className="mt-6 inline-block font-medium text-primary-text hover:underline">
           {t('ui.install.go_home')}
         </Link>
       </Shell>
@@ -127,10 +127,10 @@ function DoneStep() {
       <p className="text-gray-700 dark:text-gray-300">{t('ui.install.done_text')}</p>
       <div className="flex gap-4">
         {/* A full load: the server now serves an installed site. */}
-        <a href="/users/login" className="font-medium text-primary-600 hover:underline dark:text-primary-300">
+        <a href="/users/login" className="font-medium text-primary-text hover:underline">
           {t('ui.install.go_login')}
         </a>
-        <a href="/" className="font-medium text-primary-600 hover:underline dark:text-primary-300">
+        <a href="/" className="font-medium text-primary-text hover:underline">
           {t('ui.install.go_home')}
         </a>
       </div>

@@ -56,14 +56,11 @@ export function QuestionListPage() {
               <div className="min-w-0 flex-1">
                 <h2 className="text-base font-medium">
                   {q.pin === 2 ? (
-                    <span className="mr-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+                    <span className="me-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900 dark:bg-amber-900 dark:text-amber-100">
                       {t('ui.questions.pinned')}
                     </span>
                   ) : null}
-                  <Link
-                    to={questionPath(q, permalink)}
-                    className="text-primary-700 hover:underline dark:text-primary-300"
-                  >
+                  <Link to={questionPath(q, permalink)} className="text-primary-text hover:underline">
                     {q.title}
                   </Link>
                 </h2>
@@ -80,7 +77,7 @@ export function QuestionListPage() {
                       {tag.display_name}
                     </Link>
                   ))}
-                  <span className="ml-auto text-gray-500 dark:text-gray-400">
+                  <span className="ms-auto text-gray-500 dark:text-gray-400">
                     <Link to={`/users/${q.operator.username}`} className="hover:underline">
                       {q.operator.display_name}
                     </Link>{' '}

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+const BADGE = {
+  neutral: 'bg-gray-100 text-gray-800 dark:bg-gray-800 dark:text-gray-200',
+  success: 'bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100',
+  warning: 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100',
+  danger: 'bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100',
+  primary: 'bg-primary-solid text-on-primary-solid',
+} as const;
+
+/** A small status label (closed, pinned, deleted …). Plain markup: used in lists. */
+export function Badge({ kind = 'neutral', children }: { kind?: keyof typeof BADGE; children: ReactNode }) {
+  return (
+    <span className={`inline-flex items-center rounded px-1.5 py-0.5 text-xs font-medium ${BADGE[kind]}`}>
+      {children}
+    </span>
+  );
+}
+
+/** A tag link; plain markup because a page lists many. */
+export function TagChip({ slug, name, reserved = false }: { slug: string; name: string; reserved?: boolean }) {
+  return (
+    <Link
+      to={`/tags/${encodeURIComponent(slug)}`}
+      className={`inline-flex items-center rounded px-2 py-0.5 text-xs font-medium ${
+        reserved
+          ? 'bg-gray-800 text-white dark:bg-gray-200 dark:text-gray-900'
+          : 'bg-primary-50 text-gray-900 hover:bg-primary-100 dark:bg-gray-800 dark:text-gray-100 dark:hover:bg-gray-700'
+      }`}
+    >
+      {name}
+    </Link>
+  );
+}

@@ -1,0 +1,165 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+
+export interface TagOption {
+  slug_name: string;
+  display_name: string;
+}
+
+interface TagInputProps {
+  label: string;
+  value: TagOption[];
+  onChange(tags: TagOption[]): void;
+  /** Suggestions for what was typed (the question form passes question/tags?tag=). */
+  suggest(query: string): Promise<TagOption[]>;
+  placeholder?: string;
+  error?: string;
+  help?: string;
+  removeLabel(tag: string): string;
+  max?: number;
+}
+
+/**
+ * Chips plus a combobox: type to get suggestions, arrows to move, Enter to add, Backspace
+ * on an empty input to remove the last chip (WAI-ARIA combobox pattern).
+ */
+export function TagInput({
+  label,
+  value,
+  onChange,
+  suggest,
+  placeholder,
+  error,
+  help,
+  removeLabel,
+  max = 5,
+}: TagInputProps) {
+  const id = useId();
+  const listId = `${id}-list`;
+  const [query, setQuery] = useState('');
+  const [options, setOptions] = useState<TagOption[]>([]);
+  const [active, setActive] = useState(0);
+  const latest = useRef('');
+
+  useEffect(() => {
+    const text = query.trim();
+    latest.current = text;
+    if (!text) {
+      setOptions([]);
+      return;
+    }
+    const timer = setTimeout(() => {
+      void suggest(text).then((found) => {
+        if (latest.current !== text) return;
+        setOptions(found.filter((o) => !value.some((v) => v.slug_name === o.slug_name)));
+        setActive(0);
+      });
+    }, 150);
+    return () => clearTimeout(timer);
+  }, [query, suggest, value]);
+
+  const add = (tag: TagOption) => {
+    if (value.length >= max || value.some((v) => v.slug_name === tag.slug_name)) return;
+    onChange([...value, tag]);
+    setQuery('');
+    setOptions([]);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' && options.length) {
+      event.preventDefault();
+      setActive((active + 1) % options.length);
+    } else if (event.key === 'ArrowUp' && options.length) {
+      event.preventDefault();
+      setActive((active - 1 + options.length) % options.length);
+    } else if (event.key === 'Enter' && options[active]) {
+      event.preventDefault();
+      add(options[active]);
+    } else if (event.key === 'Escape') {
+      setOptions([]);
+    } else if (event.key === 'Backspace' && !query && value.length) {
+      onChange(value.slice(0, -1));
+    }
+  };
+
+  const expanded = options.length > 0;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800 dark:text-gray-200">
+        {label}
+      </label>
+      <div
+        className={`relative flex flex-wrap items-center gap-1.5 rounded-md border bg-white px-2 py-1.5 dark:bg-gray-900 ${
+          error ? 'border-red-600 dark:border-red-400' : 'border-gray-300 dark:border-gray-600'
+        }`}
+      >
+        {value.map((tag) => (
+          <span
+            key={tag.slug_name}
+            className="inline-flex items-center gap-1 rounded bg-primary-50 px-2 py-0.5 text-xs text-gray-900 dark:bg-gray-800 dark:text-gray-100"
+          >
+            {tag.display_name}
+            <button
+              type="button"
+              aria-label={removeLabel(tag.display_name)}
+              className="rounded px-0.5 text-gray-600 hover:text-gray-900 dark:text-gray-300 dark:hover:text-white"
+              onClick={() => onChange(value.filter((v) => v.slug_name !== tag.slug_name))}
+            >
+              ×
+            </button>
+          </span>
+        ))}
+        <input
+          id={id}
+          role="combobox"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={expanded ? `${listId}-${active}` : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : help ? `${id}-help` : undefined}
+          value={query}
+          placeholder={value.length ? undefined : placeholder}
+          onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={onKeyDown}
+          onBlur={() => setTimeout(() => setOptions([]), 120)}
+          className="min-w-24 flex-1 bg-transparent px-1 py-1 text-sm text-gray-900 outline-none placeholder:text-gray-500 dark:text-gray-100 dark:placeholder:text-gray-400"
+        />
+        {expanded ? (
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label={label}
+            className="absolute inset-x-0 top-full z-30 mt-1 max-h-60 overflow-auto rounded-md border border-gray-200 bg-white p-1 shadow-lg dark:border-gray-700 dark:bg-gray-900"
+          >
+            {options.map((option, index) => (
+              <li
+                key={option.slug_name}
+                id={`${listId}-${index}`}
+                role="option"
+                aria-selected={index === active}
+                onMouseDown={(e) => {
+                  e.preventDefault();
+                  add(option);
+                }}
+                className={`cursor-pointer rounded px-3 py-1.5 text-sm ${
+                  index === active ? 'bg-gray-100 dark:bg-gray-800' : ''
+                } text-gray-900 dark:text-gray-100`}
+              >
+                {option.display_name}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : help ? (
+        <p id={`${id}-help`} className="text-sm text-gray-600 dark:text-gray-400">
+          {help}
+        </p>
+      ) : null}
+    </div>
+  );
+}
