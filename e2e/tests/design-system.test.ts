@@ -114,14 +114,8 @@ describe('theme settings restyle the served site', () => {
     await page.getByText('Enter a colour as #RRGGBB.').waitFor();
 
     await page.getByLabel('Primary color', { exact: true }).fill('#FFE066');
-    await page.getByLabel('Dark', { exact: true }).first().check();
-    await page
-      .getByRole('radiogroup')
-      .first()
-      .waitFor({ state: 'attached' })
-      .catch(() => undefined);
-    await page.getByRole('group', { name: 'Navigation bar' }).getByLabel('Dark').check();
-    await page.getByRole('group', { name: 'Default color scheme' }).getByLabel('Dark').check();
+    await page.locator('input[name="navbar_style"][value="dark"]').check();
+    await page.locator('input[name="color_scheme"][value="dark"]').check();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Update success.').waitFor();
     expect(problems).toEqual([]);
