@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe.js';
 import { DESKTOP, launchBrowser, openTab, PHONE, screenshot } from '../support/browser.js';
 import { startSite, type RunningSite } from '../support/server.js';
 
@@ -56,6 +57,7 @@ describe('install wizard in the browser', () => {
       expect(await page.getByText(text, { exact: true }).isVisible()).toBe(true);
     }
     await screenshot(page, 'install-4-errors-desktop');
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByLabel('Site name').fill(SITE.name);
     await page.getByLabel('Site URL').fill(site.url);
@@ -74,7 +76,7 @@ describe('install wizard in the browser', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(`${site.url}/`);
     await page.getByRole('button', { name: 'Account menu' }).waitFor();
-    expect(await page.getByRole('link', { name: /Welcome to Wizard Site/ }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: /Welcome to Wizard Site/ }).isVisible()).toBe(true);
     expect(await page.title()).toBe(SITE.name);
     await screenshot(page, 'home-admin-desktop');
 
@@ -98,6 +100,7 @@ describe('install wizard in the browser', () => {
       await page.getByRole('heading', { name: 'Install Inquire' }).waitFor();
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
       await screenshot(page, 'install-1-language-phone-dark');
+      expect(await axeViolations(page)).toEqual([]);
       expect(problems).toEqual([]);
     } finally {
       await fresh.stop();
@@ -155,7 +158,7 @@ describe('install wizard on PostgreSQL', () => {
       await page.getByLabel('Password').fill('pg-admin-pass');
       await page.getByRole('button', { name: 'Log in' }).click();
       await page.getByRole('button', { name: 'Account menu' }).waitFor();
-      expect(await page.getByRole('link', { name: /Welcome to PG Site/ }).isVisible()).toBe(true);
+      expect(await page.getByRole('heading', { name: /Welcome to PG Site/ }).isVisible()).toBe(true);
       expect(problems).toEqual([]);
     } finally {
       await site.stop();

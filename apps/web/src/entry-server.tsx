@@ -50,7 +50,8 @@ export async function render(input: RenderRequest): Promise<RenderResult> {
     userScheme: session?.user?.color_scheme,
     head: {
       title: fullTitle(head?.title ?? errorTitle, siteName),
-      description: head?.description ?? session?.site.general.description ?? '',
+      description:
+        head?.description || session?.site.general.description || session?.site.general.short_description || siteName,
       canonical: siteUrl && context.statusCode < 400 ? `${siteUrl}${url.pathname}` : '',
     },
   };

@@ -2,7 +2,7 @@ import { data, type RouteObject } from 'react-router';
 import { AdminLayout } from '../layouts/admin-layout';
 import { MainLayout } from '../layouts/main-layout';
 import { RootLayout } from '../layouts/root-layout';
-import { SideLayout } from '../layouts/side-layout';
+import { SideLayout, sideLayoutLoader } from '../layouts/side-layout';
 import { DesignGalleryPage } from '../pages/admin/design-gallery-page';
 import { ThemesPage, themesLoader } from '../pages/admin/themes-page';
 import { ErrorPage, RouteErrorPage } from '../pages/error-page';
@@ -61,6 +61,7 @@ export const routes: RouteObject[] = [
             errorElement: <RouteErrorPage />,
             children: [
               {
+                loader: guarded('public', sideLayoutLoader),
                 element: <SideLayout />,
                 children: [
                   {

@@ -1,24 +1,34 @@
 import { ROLE } from '@inquire/shared';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useLocation, useRouteLoaderData } from 'react-router';
+import { NavLink, Outlet, useLoaderData, useLocation, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Session } from '../app/session';
+import { HotQuestionsCard, loadHotQuestions, type HotQuestions } from '../components/hot-questions';
 import { isPeoplePath } from '../components/nav-sections';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-md px-3 py-2 text-sm ${
+  `block rounded-md border-s-2 px-3 py-2 text-sm ${
     isActive
-      ? 'bg-primary-50 font-semibold text-primary-text dark:bg-gray-800'
-      : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800'
+      ? 'border-[var(--primary-solid)] bg-gray-100 font-semibold text-gray-900 dark:bg-gray-800 dark:text-gray-100'
+      : 'border-transparent text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800'
   }`;
 
-/** Side navigation on wide screens (the header menu takes over on phones), then the page. */
+export async function sideLayoutLoader({ context }: LoaderFunctionArgs): Promise<{ hot: HotQuestions }> {
+  return { hot: await loadHotQuestions(context) };
+}
+
+/**
+ * Side navigation on wide screens (the header menu takes over on phones), the page, and a
+ * right sidebar that moves below the page on narrow screens.
+ */
 export function SideLayout() {
   const { t } = useTranslation();
-  const { user } = useRouteLoaderData('root') as Session;
+  const { user, site } = useRouteLoaderData('root') as Session;
+  const { hot } = (useLoaderData() as { hot: HotQuestions } | undefined) ?? { hot: [] };
   const { pathname } = useLocation();
   const staff = user?.role_id === ROLE.admin || user?.role_id === ROLE.moderator;
+  const customSidebar = site.custom_css_html.custom_sidebar;
   return (
-    <div className="mx-auto flex w-full max-w-6xl gap-6 px-4 py-6">
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
       <nav aria-label={t('ui.nav.main_navigation')} className="hidden w-44 shrink-0 md:block">
         <ul className="sticky top-20 space-y-1">
           <li>
@@ -48,8 +58,15 @@ export function SideLayout() {
           ) : null}
         </ul>
       </nav>
-      <div className="min-w-0 flex-1">
-        <Outlet />
+      <div className="flex min-w-0 flex-1 flex-col gap-6 lg:flex-row">
+        <div className="min-w-0 flex-1">
+          <Outlet />
+        </div>
+        <aside aria-label={t('ui.questions.hot')} className="space-y-4 lg:w-72 lg:shrink-0">
+          <HotQuestionsCard questions={hot} permalink={site.site_seo.permalink} />
+          {/* Admin-authored HTML from Customize → CSS/HTML, trusted like the custom head. */}
+          {customSidebar ? <div dangerouslySetInnerHTML={{ __html: customSidebar }} /> : null}
+        </aside>
       </div>
     </div>
   );

@@ -1,0 +1,41 @@
+import { PAGING, type Paged, type QuestionListItem } from '@inquire/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { loaderApi } from '../app/api';
+import { API_BASE } from '../lib/http';
+import { Card } from './ui/card';
+
+export type HotQuestions = Pick<QuestionListItem, 'id' | 'title' | 'url_title' | 'answer_count'>[];
+
+/** The sidebar's hot questions: page 1, six, most viewed of the last 7 days (spec section 9). */
+export async function loadHotQuestions(context: unknown): Promise<HotQuestions> {
+  const page = await loaderApi(context)
+    .get<Paged<QuestionListItem>>(`${API_BASE}/question/page`, { ...PAGING.hotQuestions })
+    .catch(() => ({ count: 0, list: [] }));
+  // Only what the sidebar shows goes into the page (loader data is written twice).
+  return page.list.map(({ id, title, url_title, answer_count }) => ({ id, title, url_title, answer_count }));
+}
+
+export function HotQuestionsCard({ questions, permalink }: { questions: HotQuestions; permalink: number }) {
+  const { t } = useTranslation();
+  if (questions.length === 0) return null;
+  return (
+    <Card title={t('ui.questions.hot')}>
+      <ul className="space-y-3 text-sm">
+        {questions.map((q) => (
+          <li key={q.id} className="flex gap-2">
+            <span className="mt-0.5 inline-flex h-5 min-w-6 items-center justify-center rounded bg-gray-100 px-1 text-xs text-gray-800 dark:bg-gray-800 dark:text-gray-200">
+              {q.answer_count}
+            </span>
+            <Link
+              to={permalink === 1 || permalink === 3 ? `/questions/${q.id}/${q.url_title}` : `/questions/${q.id}`}
+              className="text-gray-800 hover:underline dark:text-gray-200"
+            >
+              {q.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
