@@ -7,6 +7,7 @@ import { RouterProvider } from 'react-router/dom';
 import { routes } from './app/routes';
 import { primeSession, type Session } from './app/session';
 import { browserInstance } from './lib/i18n';
+import { TranslationProvider } from './lib/translation';
 
 declare global {
   interface Window {
@@ -27,7 +28,9 @@ if (container) {
   hydrateRoot(
     container,
     <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
+      <TranslationProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </TranslationProvider>
     </I18nextProvider>,
   );
 }

@@ -7,8 +7,12 @@ import { fullTitle, type RouteHandle } from './app/head';
 import { routes } from './app/routes';
 import type { Session } from './app/session';
 import { createI18n } from './lib/i18n';
+import { TranslationProvider } from './lib/translation';
 
 const handler = createStaticHandler(routes);
+
+// One i18n instance per language for the life of the process: requests only read them.
+const translations = { en_US: createI18n('en_US'), zh_CN: createI18n('zh_CN') };
 
 /**
  * Renders one page on the server: runs the matched routes' guards and loaders (calling the
@@ -22,11 +26,13 @@ export async function render(input: RenderRequest): Promise<RenderResult> {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
 
-  const i18n = createI18n(input.lang);
+  const i18n = translations[input.lang];
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <I18nextProvider i18n={i18n}>
-      <StaticRouterProvider router={router} context={context} />
+      <TranslationProvider i18n={i18n}>
+        <StaticRouterProvider router={router} context={context} />
+      </TranslationProvider>
     </I18nextProvider>,
   );
 

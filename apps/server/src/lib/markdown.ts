@@ -88,8 +88,25 @@ export function renderMarkdown(source: string): string {
   return sanitize(md.render(source));
 }
 
-/** Plain text of rendered HTML, for excerpts and meta descriptions. */
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&nbsp;': ' ',
+};
+
+/**
+ * Plain text of HTML this renderer produced (already sanitized), for excerpts and meta
+ * descriptions. A tag strip is enough here and far cheaper than parsing again; the result is
+ * text, escaped wherever it is shown.
+ */
 export function plainText(html: string, max = 240): string {
-  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITIES[entity] ?? entity)
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

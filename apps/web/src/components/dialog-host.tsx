@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import { uiEvents } from '../lib/ui-events';
 import { Button } from './ui/button';
 import { Dialog } from './ui/dialog';

@@ -1,5 +1,5 @@
 import { PAGING, type Paged, type QuestionListItem } from '@inquire/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import { Link } from 'react-router';
 import { loaderApi } from '../app/api';
 import { API_BASE } from '../lib/http';

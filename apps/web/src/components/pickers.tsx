@@ -1,6 +1,6 @@
 import { isLanguage, LANGUAGE_OPTIONS } from '@inquire/shared';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import { switchLanguage } from '../lib/i18n';
 import { chooseScheme, storedScheme, type SchemeChoice } from '../lib/theme';
 

@@ -1,5 +1,5 @@
 import { timeGap } from '@inquire/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 
 /**
  * "3 hours ago" in the spec's three bands. `now` comes from the loader, so the server and

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import { Link, useRouteLoaderData } from 'react-router';
 import type { Session } from '../app/session';
 import { LanguagePicker, SchemePicker } from './pickers';

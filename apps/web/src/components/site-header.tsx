@@ -1,6 +1,6 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { ROLE, type NavbarStyle } from '@inquire/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import { Form, Link, NavLink, useLocation, useRouteLoaderData } from 'react-router';
 import type { Session } from '../app/session';
 import { Avatar } from './avatar';

@@ -1,6 +1,6 @@
 import { TIMING } from '@inquire/shared';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import { uiEvents, type ToastKind } from '../lib/ui-events';
 
 interface ToastItem {

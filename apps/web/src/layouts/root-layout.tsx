@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import { Outlet, useLocation, useMatches, useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
 import { fullTitle, type RouteHandle } from '../app/head';
 import { resetSession, type Session } from '../app/session';

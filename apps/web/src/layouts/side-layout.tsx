@@ -1,5 +1,5 @@
 import { ROLE } from '@inquire/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import { NavLink, Outlet, useLoaderData, useLocation, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Session } from '../app/session';
 import { HotQuestionsCard, loadHotQuestions, type HotQuestions } from '../components/hot-questions';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 
 type Status = 403 | 404 | 500;

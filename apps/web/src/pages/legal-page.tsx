@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { loaderApi } from '../app/api';
 import { fromApi } from '../app/load';

@@ -1,6 +1,6 @@
 import { loginSchema, MAIL_STATUS, type LoginResult } from '@inquire/shared';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import { Link, useNavigate, useRouteLoaderData, useSearchParams } from 'react-router';
 import { resetSession, type Session } from '../app/session';
 import { Alert } from '../components/ui/alert';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import { useNavigate } from 'react-router';
 import { resetSession } from '../app/session';
 import { Spinner } from '../components/ui/spinner';

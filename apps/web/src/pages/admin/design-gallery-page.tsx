@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { useRouteLoaderData } from 'react-router';
 import type { Session } from '../../app/session';
 import { Avatar } from '../../components/avatar';

@@ -1,6 +1,6 @@
 import { isLanguage, type Language } from '@inquire/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { Link, useLoaderData } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { switchLanguage } from '../../lib/i18n';

@@ -1,6 +1,6 @@
 import { isLanguage, type Language } from '@inquire/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/field';
 

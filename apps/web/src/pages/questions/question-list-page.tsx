@@ -1,5 +1,5 @@
 import { formatCount, type Paged, type QuestionListItem } from '@inquire/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { loaderApi } from '../../app/api';
 import { fromApi } from '../../app/load';

@@ -1,0 +1,37 @@
+/**
+ * Server render time of pages, in-process (no network): the median must stay under the
+ * 5 ms budget of docs/ARCHITECTURE.md. Reported by `npm run bench`, never asserted in tests.
+ */
+import type { FastifyInstance } from 'fastify';
+
+export interface RenderTiming {
+  path: string;
+  medianMs: number;
+  p95Ms: number;
+}
+
+export async function measureRenders(
+  app: FastifyInstance,
+  targets: { path: string; cookie?: string }[],
+  rounds = 200,
+): Promise<RenderTiming[]> {
+  const results: RenderTiming[] = [];
+  for (const target of targets) {
+    const headers = target.cookie ? { cookie: target.cookie } : {};
+    for (let i = 0; i < 20; i += 1) await app.inject({ method: 'GET', url: target.path, headers }); // warm up
+    const samples: number[] = [];
+    for (let i = 0; i < rounds; i += 1) {
+      const start = process.hrtime.bigint();
+      const response = await app.inject({ method: 'GET', url: target.path, headers });
+      samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+      if (response.statusCode !== 200) throw new Error(`${target.path} answered ${response.statusCode}`);
+    }
+    samples.sort((a, b) => a - b);
+    results.push({
+      path: target.path,
+      medianMs: Number((samples[Math.floor(rounds / 2)] ?? 0).toFixed(2)),
+      p95Ms: Number((samples[Math.floor(rounds * 0.95)] ?? 0).toFixed(2)),
+    });
+  }
+  return results;
+}
