@@ -20,8 +20,36 @@ export function TranslationProvider({ i18n, children }: { i18n: I18n; children: 
     i18n.on('languageChanged', changed);
     return () => i18n.off('languageChanged', changed);
   }, [i18n]);
-  const value = useMemo(() => ({ i18n, t: i18n.getFixedT(language) }), [i18n, language]);
+  const value = useMemo(() => ({ i18n, t: cachedT(i18n, language) }), [i18n, language]);
   return <TranslationContext.Provider value={value}>{children}</TranslationContext.Provider>;
+}
+
+const translators = new WeakMap<I18n, Map<string, TFunction>>();
+
+/**
+ * A `t` that remembers plain lookups (a key with no options), which are most of a page's
+ * strings: i18next's own lookup was the largest single cost of a server render. Calls with
+ * options (interpolation, plurals) go to i18next every time. Catalogs never change while the
+ * process runs, so the memo never goes stale.
+ */
+function cachedT(i18n: I18n, language: string): TFunction {
+  let perLanguage = translators.get(i18n);
+  if (!perLanguage) translators.set(i18n, (perLanguage = new Map()));
+  const existing = perLanguage.get(language);
+  if (existing) return existing;
+  const base = i18n.getFixedT(language);
+  const memo = new Map<string, string>();
+  const t = ((key: string | string[], options?: unknown) => {
+    if (options !== undefined || typeof key !== 'string') return base(key as string, options as never);
+    let text = memo.get(key);
+    if (text === undefined) {
+      text = base(key);
+      memo.set(key, text);
+    }
+    return text;
+  }) as TFunction;
+  perLanguage.set(language, t);
+  return t;
 }
 
 export function useTranslation(): Translation {
