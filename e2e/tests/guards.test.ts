@@ -49,7 +49,7 @@ describe('server rendering and guards', () => {
     expect(page.html).toContain('window.__staticRouterHydrationData');
   });
 
-  it('[S4-001] answers a guarded page with an HTTP redirect to login that keeps the return URL', async () => {
+  it('[S4-008] answers a guarded page with an HTTP redirect to login that keeps the return URL', async () => {
     const page = await raw('/questions/ask');
     expect(page.status).toBe(302);
     expect(page.location).toBe('/users/login?redirect=%2Fquestions%2Fask');
@@ -90,7 +90,7 @@ describe('server rendering and guards', () => {
     expect(problems).toEqual([]);
   });
 
-  it('[S6-009] gives a member the 403 page in the admin area, and lets the admin past the guard', async () => {
+  it('[S8-009] gives a member the 403 page in the admin area, and lets the admin past the guard', async () => {
     const { page, problems } = await openTab(browser);
     await page.goto(`${site.url}/users/login`);
     await signIn(page, MEMBER.email, MEMBER.password);
@@ -124,7 +124,7 @@ describe('server rendering and guards', () => {
     await page.waitForURL(/\/users\/account-suspended/);
   });
 
-  it('[S1-006] sends guests of a private site to login, except on auth pages', async () => {
+  it('[S1-006][S4-013][S4-014][S6-004] sends guests of a private site to login, except on auth pages', async () => {
     await updateSettings(site.dataDir, 'login', { login_required: true });
     try {
       await new Promise((r) => setTimeout(r, 5500)); // the settings cache lives 5 s
@@ -133,9 +133,69 @@ describe('server rendering and guards', () => {
       expect(home.location).toBe('/users/login');
       expect((await raw('/users/login')).status).toBe(200);
       expect((await raw('/tos')).status).toBe(302);
+      expect((await raw('/tags')).location).toBe('/users/login');
+      for (const path of [
+        '/users/register',
+        '/users/account-recovery',
+        '/users/change-email',
+        '/users/password-reset',
+        '/users/account-activation',
+      ]) {
+        expect((await raw(path)).location, path).not.toBe('/users/login');
+      }
     } finally {
       await updateSettings(site.dataDir, 'login', { login_required: false });
       await new Promise((r) => setTimeout(r, 5500));
+    }
+  });
+});
+
+describe('every guard of the route table', () => {
+  async function cookieFor(email: string, password: string): Promise<string> {
+    const response = await fetch(`${site.url}/answer/api/v1/user/login/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ e_mail: email, pass: password }),
+    });
+    const { data } = (await response.json()) as { data: { access_token: string } };
+    return `inquire_token=${data.access_token}`;
+  }
+
+  it('[S4-003][S4-009][S4-010][S4-011][S4-012][S6-005][S6-009][S6-012] sends each reader where the spec says, on the server', async () => {
+    const member = await cookieFor(MEMBER.email, MEMBER.password);
+    const admin = await cookieFor(ADMIN.email, ADMIN.password);
+    const inactive = await cookieFor(INACTIVE.email, INACTIVE.password);
+    const suspended = await cookieFor(SUSPENDED.email, SUSPENDED.password);
+    const cases: [string, string, number, string | null][] = [
+      // [path, cookie, status, redirect target]
+      ['/users/logout', '', 302, '/'],
+      ['/users/settings/profile', '', 302, '/users/login?redirect=%2Fusers%2Fsettings%2Fprofile'],
+      ['/review', '', 302, '/users/login?redirect=%2Freview'],
+      ['/users/login', member, 302, '/'],
+      ['/users/register', member, 302, '/'],
+      ['/users/account-recovery', member, 302, '/'],
+      ['/user-center/auth', member, 302, '/'],
+      ['/review', member, 403, null],
+      ['/tags/create', member, 403, null],
+      ['/admin', member, 403, null],
+      ['/admin/themes', member, 403, null],
+      ['/users/account-suspended', member, 302, '/'],
+      ['/users/account-activation/failed', member, 302, '/'],
+      ['/questions/ask', inactive, 302, '/users/login?status=inactive'],
+      ['/users/login', inactive, 200, null],
+      ['/users/account-activation/success', inactive, 302, '/'],
+      ['/questions', suspended, 302, '/users/account-suspended'],
+      ['/review', admin, 404, null],
+      ['/tags/create', admin, 404, null],
+      ['/admin/themes', admin, 200, null],
+    ];
+    for (const [path, cookie, status, location] of cases) {
+      const page = await raw(path, cookie);
+      expect([path, page.status, page.location], `${path} as ${cookie ? cookie.slice(0, 20) : 'guest'}`).toEqual([
+        path,
+        status,
+        location,
+      ]);
     }
   });
 });
