@@ -133,7 +133,7 @@ describe('server rendering and guards', () => {
       expect(home.location).toBe('/users/login');
       expect((await raw('/users/login')).status).toBe(200);
       expect((await raw('/tos')).status).toBe(302);
-      expect((await raw('/tags')).location).toBe('/users/login');
+      expect((await raw('/tags')).location).toBe('/users/login?redirect=%2Ftags');
       for (const path of [
         '/users/register',
         '/users/account-recovery',
@@ -141,7 +141,7 @@ describe('server rendering and guards', () => {
         '/users/password-reset',
         '/users/account-activation',
       ]) {
-        expect((await raw(path)).location, path).not.toBe('/users/login');
+        expect((await raw(path)).location ?? '', path).not.toMatch(/^\/users\/login/);
       }
     } finally {
       await updateSettings(site.dataDir, 'login', { login_required: false });
