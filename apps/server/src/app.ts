@@ -9,6 +9,7 @@ import { registerRequestContext } from './infra/request-context.js';
 import { SiteRuntime } from './infra/site.js';
 import { AppError } from './lib/errors.js';
 import { adminThemeRoutes } from './modules/admin/admin-theme.routes.js';
+import { answersRoutes } from './modules/answers/answers.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { installRoutes } from './modules/install/install.routes.js';
@@ -55,6 +56,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(languageRoutes);
   await app.register(authRoutes);
   await app.register(questionsRoutes);
+  await app.register(answersRoutes);
   await app.register(adminThemeRoutes);
   if (options.pages !== false) await app.register(pageRoutes, options.pages ?? {});
   return app;

@@ -1,4 +1,5 @@
 import type { SiteRuntime } from './infra/site.js';
+import { AnswersService } from './modules/answers/answers.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { InstallService } from './modules/install/install.service.js';
 import { QuestionsService } from './modules/questions/questions.service.js';
@@ -10,6 +11,7 @@ export interface Services {
   auth: AuthService;
   install: InstallService;
   questions: QuestionsService;
+  answers: AnswersService;
 }
 
 export function createServices(site: SiteRuntime): Services {
@@ -19,5 +21,6 @@ export function createServices(site: SiteRuntime): Services {
     auth: new AuthService(site, siteinfo),
     install: new InstallService(site, siteinfo),
     questions: new QuestionsService(site, siteinfo),
+    answers: new AnswersService(site, siteinfo),
   };
 }

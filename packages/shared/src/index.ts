@@ -11,3 +11,5 @@ export * from './ssr.js';
 export * from './schemas/question.js';
 export * from './schemas/theme.js';
 export * from './theme.js';
+export * from './privileges.js';
+export * from './schemas/post.js';

@@ -25,6 +25,14 @@ export const REASONS = {
   userNotFound: 'error.user.not_found',
   legalTypeInvalid: 'error.legal.type_invalid',
   adminRequired: 'error.admin.required',
+  questionNotFound: 'error.question.not_found',
+  questionNotAnswerable: 'error.question.not_answerable',
+  answerNotFound: 'error.answer.not_found',
+  answerRestricted: 'error.answer.restrict_answer',
+  acceptForbidden: 'error.answer.accept_forbidden',
+  tagReserved: 'error.tag.reserved',
+  tagCreateForbidden: 'error.tag.create_forbidden',
+  rankTooLow: 'error.rank.no_enough_rank_to_operate',
 } as const;
 
 export type Reason = (typeof REASONS)[keyof typeof REASONS];

@@ -1,4 +1,4 @@
-import { MAIL_STATUS, REASONS, ROLE, USER_STATUS } from '@inquire/shared';
+import { hasPrivilege, MAIL_STATUS, REASONS, ROLE, USER_STATUS, type Privilege } from '@inquire/shared';
 import type { FastifyRequest } from 'fastify';
 import { nowSeconds } from '../lib/clock.js';
 import { AppError } from '../lib/errors.js';
@@ -41,4 +41,13 @@ export async function requireReader(request: FastifyRequest): Promise<void> {
   if (actor.user.mail_status !== MAIL_STATUS.activated) {
     throw AppError.forbidden(REASONS.userInactive, 'inactive');
   }
+}
+
+/** An active member holding a privilege by role or reputation. */
+export function requirePrivilege(request: FastifyRequest, privilege: Privilege): Actor {
+  const actor = requireActive(request);
+  if (!hasPrivilege({ role_id: actor.user.role_id, rank: actor.user.rank }, privilege)) {
+    throw AppError.forbidden(REASONS.rankTooLow);
+  }
+  return actor;
 }

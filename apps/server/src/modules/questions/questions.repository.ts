@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import { QUESTION_SHOW, QUESTION_STATUS, type QuestionPageQuery } from '@inquire/shared';
 import type { QuestionsTable } from '../../db/database.js';
 import type { Db } from '../../infra/db.js';
@@ -63,6 +63,26 @@ export const questionsRepository = {
       .offset((query.page - 1) * query.page_size)
       .execute();
     return { count: Number(total.count), list };
+  },
+
+  findById(db: Db, id: string): Promise<QuestionRow | undefined> {
+    return db.selectFrom('questions').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  async recordAnswer(db: Db, questionId: string, answerId: string, now: number): Promise<void> {
+    await db
+      .updateTable('questions')
+      .set({ answer_count: sql`answer_count + 1`, last_answer_id: answerId, post_update_time: now })
+      .where('id', '=', questionId)
+      .execute();
+  },
+
+  async setAccepted(db: Db, questionId: string, answerId: string, now: number): Promise<void> {
+    await db
+      .updateTable('questions')
+      .set({ accepted_answer_id: answerId, post_update_time: now })
+      .where('id', '=', questionId)
+      .execute();
   },
 
   /** Tags of many questions in one query. */

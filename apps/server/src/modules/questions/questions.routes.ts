@@ -1,8 +1,12 @@
-import { questionPageQuery } from '@inquire/shared';
+import { askQuestionSchema, questionPageQuery } from '@inquire/shared';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { ok } from '../../infra/envelope.js';
-import { requireReader } from '../../infra/guards.js';
+import { requirePrivilege, requireReader } from '../../infra/guards.js';
 import { parseInput } from '../../infra/validate.js';
+
+const idQuery = z.object({ id: z.string().min(1, 'form.invalid_value') });
+const tagQuery = z.object({ tag: z.string().max(35).default('') });
 
 export async function questionsRoutes(app: FastifyInstance): Promise<void> {
   const { questions } = app.services;
@@ -10,5 +14,22 @@ export async function questionsRoutes(app: FastifyInstance): Promise<void> {
   app.get('/answer/api/v1/question/page', async (request, reply) => {
     await requireReader(request);
     return ok(request, reply, await questions.page(parseInput(questionPageQuery, request.query)));
+  });
+
+  app.get('/answer/api/v1/question/info', async (request, reply) => {
+    await requireReader(request);
+    const { id } = parseInput(idQuery, request.query);
+    return ok(request, reply, await questions.info(id, request.actor));
+  });
+
+  app.post('/answer/api/v1/question', async (request, reply) => {
+    const actor = requirePrivilege(request, 'question.add');
+    return ok(request, reply, await questions.ask(parseInput(askQuestionSchema, request.body), actor));
+  });
+
+  app.get('/answer/api/v1/question/tags', async (request, reply) => {
+    await requireReader(request);
+    const { tag } = parseInput(tagQuery, request.query);
+    return ok(request, reply, await questions.suggestTags(tag));
   });
 }

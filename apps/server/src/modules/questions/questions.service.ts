@@ -1,10 +1,33 @@
-import { slugify, type Paged, type QuestionListItem, type QuestionPageQuery } from '@inquire/shared';
+import {
+  isStaff,
+  hasPrivilege,
+  REASONS,
+  slugify,
+  type AskQuestionInput,
+  type Paged,
+  type QuestionDetail,
+  type QuestionListItem,
+  type QuestionPageQuery,
+} from '@inquire/shared';
+import type { Db } from '../../infra/db.js';
 import type { SiteRuntime } from '../../infra/site.js';
 import { nowSeconds } from '../../lib/clock.js';
-import { plainText } from '../../lib/markdown.js';
+import { AppError } from '../../lib/errors.js';
+import { nextId } from '../../lib/ids.js';
+import { plainText, renderMarkdown } from '../../lib/markdown.js';
+import { activitiesRepository } from '../activity/activities.repository.js';
+import type { Actor } from '../auth/auth.service.js';
+import { revisionsRepository } from '../revisions/revisions.repository.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
+import { tagsRepository } from '../tags/tags.repository.js';
 import { avatarUrl } from '../users/users.presenter.js';
+import { usersRepository } from '../users/users.repository.js';
+import { canSeePost } from './questions.policy.js';
+import { presentAuthor, presentQuestion } from './questions.presenter.js';
 import { questionsRepository } from './questions.repository.js';
+
+/** Letters and digits of any script, and + # . - _ (so "c++", "c#", "node.js" work). */
+const TAG_SLUG = /^[\p{L}\p{N}+#._-]+$/u;
 
 export class QuestionsService {
   constructor(
@@ -47,5 +70,130 @@ export class QuestionsService {
         },
       })),
     };
+  }
+
+  /** One question as its page shows it; hidden ones answer 404 to those who may not see them. */
+  async info(id: string, actor: Actor | null): Promise<QuestionDetail> {
+    const db = this.site.db;
+    const question = await questionsRepository.findById(db, id);
+    if (!question || !canSeePost(actor, question)) throw AppError.notFound(REASONS.questionNotFound);
+    const [authors, tags, { site_users: users }] = await Promise.all([
+      usersRepository.authors(db, [question.user_id]),
+      questionsRepository.tagsOf(db, [question.id]),
+      this.siteinfo.settings(),
+    ]);
+    const author = authors[0];
+    if (!author) throw AppError.notFound(REASONS.questionNotFound);
+    return presentQuestion(
+      question,
+      presentAuthor(author, users),
+      tags.map(({ slug_name, display_name }) => ({ slug_name, display_name })),
+      actor,
+    );
+  }
+
+  /** Asks a question: the question, its first revision, its tags (new ones by privilege), an activity. */
+  async ask(input: AskQuestionInput, actor: Actor): Promise<{ id: string; url_title: string }> {
+    const db = this.site.db;
+    const tags = await this.resolveTags(input.tags, actor);
+    const now = nowSeconds();
+    const id = await db.transaction().execute(async (trx) => {
+      const questionId = await nextId(trx, 'question');
+      const revisionId = await nextId(trx, 'revision');
+      await questionsRepository.insert(trx, {
+        id: questionId,
+        user_id: actor.user.id,
+        title: input.title,
+        original_text: input.content,
+        parsed_text: renderMarkdown(input.content),
+        revision_id: revisionId,
+        post_update_time: now,
+        created_at: now,
+        updated_at: now,
+      });
+      const tagIds = await this.createMissingTags(trx, tags, now);
+      for (const tagId of tagIds) {
+        await questionsRepository.linkTag(trx, questionId, tagId, now);
+        await tagsRepository.bumpQuestionCount(trx, tagId, 1);
+      }
+      await revisionsRepository.insert(trx, {
+        id: revisionId,
+        user_id: actor.user.id,
+        object_type: 1,
+        object_id: questionId,
+        title: input.title,
+        content: JSON.stringify({ title: input.title, content: input.content, tags: tagIds }),
+        created_at: now,
+        updated_at: now,
+      });
+      await activitiesRepository.insert(trx, {
+        id: await nextId(trx, 'activity'),
+        user_id: actor.user.id,
+        object_id: questionId,
+        original_object_id: questionId,
+        activity_type: 'question.asked',
+        created_at: now,
+        updated_at: now,
+      });
+      await usersRepository.bumpCount(trx, actor.user.id, 'question_count', 1);
+      return questionId;
+    });
+    return { id, url_title: slugify(input.title) };
+  }
+
+  /** Tag suggestions for the ask form (question/tags?tag=). */
+  async suggestTags(text: string) {
+    const trimmed = text.trim();
+    if (!trimmed) return [];
+    return tagsRepository.search(this.site.db, trimmed, 10);
+  }
+
+  /** Checks the tags of a question before anything is written: names, reserved tags, new tags. */
+  private async resolveTags(tags: AskQuestionInput['tags'], actor: Actor) {
+    const wanted = [...new Map(tags.map((t) => [t.slug_name.toLowerCase().replace(/\s+/g, '-'), t])).entries()];
+    if (wanted.some(([slug]) => !TAG_SLUG.test(slug)))
+      throw AppError.fields([{ field: 'tags', key: 'form.tags.invalid' }]);
+    const existing = await tagsRepository.findBySlugs(
+      this.site.db,
+      wanted.map(([slug]) => slug),
+    );
+    const member = { role_id: actor.user.role_id, rank: actor.user.rank };
+    if (existing.some((t) => t.reserved === 1) && !isStaff(member)) {
+      throw AppError.fields([{ field: 'tags', key: REASONS.tagReserved }], REASONS.tagReserved);
+    }
+    const missing = wanted.filter(([slug]) => !existing.some((t) => t.slug_name === slug));
+    if (missing.length && !hasPrivilege(member, 'tag.add')) {
+      throw AppError.fields([{ field: 'tags', key: REASONS.tagCreateForbidden }], REASONS.tagCreateForbidden);
+    }
+    return {
+      existing,
+      missing: missing.map(([slug, tag]) => ({
+        slug,
+        display: tag.display_name?.trim() || slug,
+        text: tag.original_text ?? '',
+      })),
+    };
+  }
+
+  private async createMissingTags(
+    db: Db,
+    tags: Awaited<ReturnType<QuestionsService['resolveTags']>>,
+    now: number,
+  ): Promise<string[]> {
+    const ids = tags.existing.map((t) => t.id);
+    for (const tag of tags.missing) {
+      const id = await nextId(db, 'tag');
+      await tagsRepository.insert(db, {
+        id,
+        slug_name: tag.slug,
+        display_name: tag.display,
+        original_text: tag.text,
+        parsed_text: renderMarkdown(tag.text),
+        created_at: now,
+        updated_at: now,
+      });
+      ids.push(id);
+    }
+    return ids;
   }
 }

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { UsersTable } from '../../db/database.js';
 import type { Db } from '../../infra/db.js';
 
@@ -19,6 +19,24 @@ export const usersRepository = {
 
   async touchLogin(db: Db, id: string, now: number): Promise<void> {
     await db.updateTable('users').set({ last_login_date: now }).where('id', '=', id).execute();
+  },
+
+  /** Authors of many posts in one query. */
+  authors(db: Db, ids: string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('users')
+      .select(['id', 'username', 'display_name', 'avatar', 'e_mail', 'status', 'rank'])
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
+  },
+
+  async bumpCount(db: Db, id: string, column: 'question_count' | 'answer_count', by: number): Promise<void> {
+    await db
+      .updateTable('users')
+      .set({ [column]: sql`${sql.ref(column)} + ${by}` })
+      .where('id', '=', id)
+      .execute();
   },
 
   async hasAdmin(db: Db): Promise<boolean> {

@@ -1,0 +1,42 @@
+import { acceptAnswerSchema, answerSchema, renderSchema } from '@inquire/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../infra/envelope.js';
+import { requireActive, requireLogin, requirePrivilege, requireReader } from '../../infra/guards.js';
+import { parseInput } from '../../infra/validate.js';
+import { renderMarkdown } from '../../lib/markdown.js';
+
+const answerPageQuery = z.object({
+  question_id: z.string().min(1, 'form.question_id.required'),
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).catch(30).default(30),
+});
+
+export async function answersRoutes(app: FastifyInstance): Promise<void> {
+  const { answers } = app.services;
+
+  app.get('/answer/api/v1/answer/page', async (request, reply) => {
+    await requireReader(request);
+    const query = parseInput(answerPageQuery, request.query);
+    return ok(request, reply, await answers.page(query.question_id, request.actor, query.page, query.page_size));
+  });
+
+  app.post('/answer/api/v1/answer', async (request, reply) => {
+    const actor = requirePrivilege(request, 'answer.add');
+    return ok(request, reply, await answers.create(parseInput(answerSchema, request.body), actor));
+  });
+
+  app.post('/answer/api/v1/answer/acceptance', async (request, reply) => {
+    const actor = requireActive(request);
+    const input = parseInput(acceptAnswerSchema, request.body);
+    await answers.accept(input.question_id, input.answer_id, actor);
+    return ok(request, reply, null);
+  });
+
+  /** The editor's preview: exactly the HTML that posting the same text would store. */
+  app.post('/answer/api/v1/post/render', async (request, reply) => {
+    requireLogin(request);
+    const { content } = parseInput(renderSchema, request.body);
+    return ok(request, reply, renderMarkdown(content));
+  });
+}

@@ -1,0 +1,132 @@
+import { isStaff, REASONS, type AnswerInput, type AnswerItem, type Paged } from '@inquire/shared';
+import type { SiteRuntime } from '../../infra/site.js';
+import { nowSeconds } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { nextId } from '../../lib/ids.js';
+import { renderMarkdown } from '../../lib/markdown.js';
+import { activitiesRepository } from '../activity/activities.repository.js';
+import type { Actor } from '../auth/auth.service.js';
+import { canAccept, canAnswer, canSeePost } from '../questions/questions.policy.js';
+import { presentAnswer, presentAuthor } from '../questions/questions.presenter.js';
+import { questionsRepository, type QuestionRow } from '../questions/questions.repository.js';
+import { revisionsRepository } from '../revisions/revisions.repository.js';
+import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
+import { usersRepository } from '../users/users.repository.js';
+import { answersRepository } from './answers.repository.js';
+
+export class AnswersService {
+  constructor(
+    private readonly site: SiteRuntime,
+    private readonly siteinfo: SiteinfoService,
+  ) {}
+
+  /** Answers of a question the caller may see, accepted first; the question's visibility rules apply. */
+  async page(questionId: string, actor: Actor | null, page: number, pageSize: number): Promise<Paged<AnswerItem>> {
+    const db = this.site.db;
+    const question = await this.visibleQuestion(questionId, actor);
+    const staff = isStaff(actor ? { role_id: actor.user.role_id, rank: actor.user.rank } : null);
+    const { count, list } = await answersRepository.listForQuestion(
+      db,
+      question.id,
+      { userId: actor?.user.id ?? '', staff },
+      page,
+      pageSize,
+    );
+    const [authors, { site_users: users }] = await Promise.all([
+      usersRepository.authors(
+        db,
+        list.map((a) => a.user_id),
+      ),
+      this.siteinfo.settings(),
+    ]);
+    const byId = new Map(authors.map((a) => [a.id, presentAuthor(a, users)]));
+    return {
+      count,
+      list: list.flatMap((answer) => {
+        const author = byId.get(answer.user_id);
+        return author ? [presentAnswer(answer, author, question, actor)] : [];
+      }),
+    };
+  }
+
+  /** Writes an answer: one per member when the site restricts answers (the form offers an edit instead). */
+  async create(input: AnswerInput, actor: Actor): Promise<{ id: string }> {
+    const db = this.site.db;
+    const question = await this.visibleQuestion(input.question_id, actor);
+    if (!canAnswer(actor, question)) throw AppError.forbidden(REASONS.questionNotAnswerable);
+    const { site_write: write } = await this.siteinfo.settings();
+    if (write.restrict_answer && (await answersRepository.findByAuthor(db, question.id, actor.user.id))) {
+      throw AppError.fields([{ field: 'content', key: REASONS.answerRestricted }], REASONS.answerRestricted);
+    }
+    const now = nowSeconds();
+    const id = await db.transaction().execute(async (trx) => {
+      const answerId = await nextId(trx, 'answer');
+      const revisionId = await nextId(trx, 'revision');
+      await answersRepository.insert(trx, {
+        id: answerId,
+        question_id: question.id,
+        user_id: actor.user.id,
+        original_text: input.content,
+        parsed_text: renderMarkdown(input.content),
+        revision_id: revisionId,
+        created_at: now,
+        updated_at: now,
+      });
+      await revisionsRepository.insert(trx, {
+        id: revisionId,
+        user_id: actor.user.id,
+        object_type: 2,
+        object_id: answerId,
+        content: JSON.stringify({ content: input.content }),
+        created_at: now,
+        updated_at: now,
+      });
+      await questionsRepository.recordAnswer(trx, question.id, answerId, now);
+      await usersRepository.bumpCount(trx, actor.user.id, 'answer_count', 1);
+      await activitiesRepository.insert(trx, {
+        id: await nextId(trx, 'activity'),
+        user_id: actor.user.id,
+        object_id: answerId,
+        original_object_id: question.id,
+        activity_type: 'answer.answered',
+        created_at: now,
+        updated_at: now,
+      });
+      return answerId;
+    });
+    return { id };
+  }
+
+  /** Accepts an answer of the question, or takes the acceptance back with an empty id. */
+  async accept(questionId: string, answerId: string, actor: Actor): Promise<void> {
+    const db = this.site.db;
+    const question = await this.visibleQuestion(questionId, actor);
+    if (!canAccept(actor, question)) throw AppError.forbidden(REASONS.acceptForbidden);
+    const taking = answerId === '' || answerId === '0';
+    if (!taking) {
+      const answer = await answersRepository.findById(db, answerId);
+      if (!answer || answer.question_id !== question.id || !canSeePost(actor, answer))
+        throw AppError.notFound(REASONS.answerNotFound);
+    }
+    const now = nowSeconds();
+    await db.transaction().execute(async (trx) => {
+      await answersRepository.setAccepted(trx, question.id, taking ? '' : answerId);
+      await questionsRepository.setAccepted(trx, question.id, taking ? '' : answerId, now);
+      await activitiesRepository.insert(trx, {
+        id: await nextId(trx, 'activity'),
+        user_id: actor.user.id,
+        object_id: taking ? question.id : answerId,
+        original_object_id: question.id,
+        activity_type: taking ? 'answer.unaccept' : 'answer.accept',
+        created_at: now,
+        updated_at: now,
+      });
+    });
+  }
+
+  private async visibleQuestion(id: string, actor: Actor | null): Promise<QuestionRow> {
+    const question = await questionsRepository.findById(this.site.db, id);
+    if (!question || !canSeePost(actor, question)) throw AppError.notFound(REASONS.questionNotFound);
+    return question;
+  }
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+
+const tagRef = z.object({
+  slug_name: z.string().trim().min(1, 'form.tags.required').max(LIMITS.tagNameMax, 'form.tags.too_long'),
+  display_name: z.string().trim().max(LIMITS.tagNameMax, 'form.tags.too_long').optional(),
+  original_text: z.string().max(65_536).optional(),
+});
+
+/** POST question (spec section 5: title required, max 150; body required; at least one tag). */
+export const askQuestionSchema = z.object({
+  title: z.string().trim().min(1, 'form.title.required').max(LIMITS.questionTitleMax, 'form.title.too_long'),
+  content: z.string().trim().min(1, 'form.content.required').max(65_535, 'form.content.too_long'),
+  tags: z.array(tagRef, 'form.tags.required').min(1, 'form.tags.required').max(5, 'form.tags.too_many'),
+  answer_content: z
+    .string()
+    .trim()
+    .max(65_535, 'form.answer_content.too_long')
+    .refine((v) => v === '' || v.length >= LIMITS.answerMin, 'form.answer_content.too_short')
+    .optional(),
+});
+export type AskQuestionInput = z.infer<typeof askQuestionSchema>;
+
+/** POST answer (answer content at least 6 characters). */
+export const answerSchema = z.object({
+  question_id: z.string().min(1, 'form.question_id.required'),
+  content: z
+    .string()
+    .trim()
+    .min(1, 'form.content.required')
+    .min(LIMITS.answerMin, 'form.content.too_short_answer')
+    .max(65_535, 'form.content.too_long'),
+});
+export type AnswerInput = z.infer<typeof answerSchema>;
+
+export const acceptAnswerSchema = z.object({
+  question_id: z.string().min(1, 'form.question_id.required'),
+  /** Empty or "0" takes the acceptance back. */
+  answer_id: z.string().default(''),
+});
+
+export const renderSchema = z.object({ content: z.string().max(65_535, 'form.content.too_long') });
+
+/** What the caller may do with a post: computed by the server, read by the UI. */
+export interface PostActions {
+  edit: boolean;
+  delete: boolean;
+  accept?: boolean;
+  answer?: boolean;
+  vote_up: boolean;
+  vote_down: boolean;
+}
+
+export interface PostAuthor {
+  id: string;
+  username: string;
+  display_name: string;
+  avatar: string;
+  rank: number;
+}
+
+export interface QuestionDetail {
+  id: string;
+  title: string;
+  url_title: string;
+  content: string;
+  html: string;
+  description: string;
+  tags: { slug_name: string; display_name: string }[];
+  status: number;
+  show: number;
+  pin: number;
+  view_count: number;
+  answer_count: number;
+  vote_count: number;
+  accepted_answer_id: string;
+  created_at: number;
+  updated_at: number;
+  operator: PostAuthor;
+  actions: PostActions;
+}
+
+export interface AnswerItem {
+  id: string;
+  question_id: string;
+  content: string;
+  html: string;
+  accepted: 1 | 2;
+  vote_count: number;
+  status: number;
+  created_at: number;
+  updated_at: number;
+  operator: PostAuthor;
+  actions: PostActions;
+}
