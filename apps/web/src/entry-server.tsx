@@ -58,7 +58,9 @@ export async function render(input: RenderRequest): Promise<RenderResult> {
       title: fullTitle(head?.title ?? errorTitle, siteName),
       description:
         head?.description || session?.site.general.description || session?.site.general.short_description || siteName,
-      canonical: siteUrl && context.statusCode < 400 ? `${siteUrl}${url.pathname}` : '',
+      canonical: siteUrl && context.statusCode < 400 ? `${siteUrl}${head?.canonicalPath ?? url.pathname}` : '',
+      ...(head?.jsonLd ? { jsonLd: JSON.stringify(head.jsonLd) } : {}),
+      ...(head?.ogType ? { ogType: head.ogType } : {}),
     },
   };
 }

@@ -25,6 +25,10 @@ export interface RenderedHead {
   title: string;
   description: string;
   canonical: string;
+  /** schema.org data of the page (QAPage for a question), as JSON text. */
+  jsonLd?: string;
+  /** Open Graph type: "website" for lists, "article" for a question. */
+  ogType?: string;
 }
 
 export type RenderResult =

@@ -1,11 +1,6 @@
-import type { Language, SiteInfo } from '@inquire/shared';
+import type { Language, RenderedHead, SiteInfo } from '@inquire/shared';
 import { themeStyle } from './theme.js';
 
-export interface PageHead {
-  title: string;
-  description: string;
-  canonical: string;
-}
 
 /** Escapes text for HTML element content and attribute values. */
 export function escapeHtml(text: string): string {
@@ -36,7 +31,7 @@ function schemeScript(fallback: string): string {
 export interface DocumentParts {
   template: string;
   lang: Language;
-  head: PageHead;
+  head: RenderedHead;
   appHtml: string;
   site: SiteInfo;
   /** The account's scheme, when it is more than "default". */
@@ -55,6 +50,8 @@ export function composeDocument(parts: DocumentParts): string {
     `<meta property="og:site_name" content="${escapeHtml(site.general.name)}">`,
     head.description ? `<meta property="og:description" content="${escapeHtml(head.description)}">` : '',
     head.canonical ? `<meta property="og:url" content="${escapeHtml(head.canonical)}">` : '',
+    `<meta property="og:type" content="${escapeHtml(head.ogType ?? 'website')}">`,
+    head.jsonLd ? `<script type="application/ld+json">${head.jsonLd.replace(/</g, '\\u003c')}</script>` : '',
     favicon ? `<link rel="icon" href="${escapeHtml(favicon)}">` : '',
     `<script>${schemeScript(fallback)}</script>`,
     `<style id="theme-vars">${themeStyle(site)}</style>`,

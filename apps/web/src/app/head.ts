@@ -6,7 +6,14 @@ import type { Session } from './session';
  * the document head; the browser updates the title on navigation.
  */
 export interface RouteHandle {
-  head?: (input: { t: TFunction; data: unknown; session: Session }) => { title?: string; description?: string };
+  head?: (input: { t: TFunction; data: unknown; session: Session }) => {
+    title?: string;
+    description?: string;
+    /** The page's own address when the URL read can differ (a question without its slug). */
+    canonicalPath?: string;
+    jsonLd?: object;
+    ogType?: string;
+  };
 }
 
 export function fullTitle(title: string | undefined, siteName: string): string {

@@ -11,7 +11,14 @@ import { LegalPage, legalLoader } from '../pages/legal-page';
 import { LoginPage } from '../pages/login-page';
 import { LogoutPage } from '../pages/logout-page';
 import { MaintenancePage } from '../pages/maintenance-page';
-import { QuestionListPage, questionListLoader } from '../pages/questions/question-list-page';
+import { AskPage } from '../pages/questions/ask-page';
+import { questionPath, QuestionListPage, questionListLoader } from '../pages/questions/question-list-page';
+import {
+  questionJsonLd,
+  QuestionPage,
+  questionPageLoader,
+  type QuestionPageData,
+} from '../pages/questions/question-page';
 import { guarded, notBuilt, type GuardKind } from './guards';
 import type { RouteHandle } from './head';
 import { loadSession } from './session';
@@ -28,6 +35,17 @@ function NotFound() {
 }
 
 const handle = (head: RouteHandle['head']): RouteHandle => ({ head });
+
+const questionHandle = handle(({ data, session }) => {
+  const page = data as QuestionPageData;
+  return {
+    title: page.question.title,
+    description: page.question.description,
+    canonicalPath: questionPath(page.question, page.permalink),
+    jsonLd: questionJsonLd(page, session.site.general.site_url.replace(/\/+$/, '')),
+    ogType: 'article',
+  };
+});
 
 /**
  * The spec's whole route table (section 2) with its guards (section 4). Routes whose
@@ -76,10 +94,20 @@ export const routes: RouteObject[] = [
                     element: <QuestionListPage />,
                     handle: handle(({ t }) => ({ title: t('ui.questions.title') })),
                   },
-                  later('questions/ask', 'activated'),
-                  later('questions/:qid'),
-                  later('questions/:qid/:slugPermalink'),
-                  later('questions/:qid/:slugPermalink/:aid'),
+                  {
+                    path: 'questions/ask',
+                    loader: guarded('activated'),
+                    element: <AskPage />,
+                    handle: handle(({ t }) => ({ title: t('ui.ask.title') })),
+                  },
+                  ...['questions/:qid', 'questions/:qid/:slugPermalink', 'questions/:qid/:slugPermalink/:aid'].map(
+                    (path) => ({
+                      path,
+                      loader: guarded('public', questionPageLoader),
+                      element: <QuestionPage />,
+                      handle: questionHandle,
+                    }),
+                  ),
                   later('posts/:qid/edit', 'activated'),
                   later('posts/:qid/:aid/edit', 'activated'),
                   later('posts/:qid/timeline', 'login'),

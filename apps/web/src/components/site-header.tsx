@@ -91,7 +91,7 @@ export function SiteHeader() {
         <Form action="/search" method="get" role="search" className="ms-auto hidden max-w-xs flex-1 sm:block">
           <label className="relative block">
             <span className="sr-only">{t('ui.nav.search_placeholder')}</span>
-            <SearchIcon className="pointer-events-none absolute top-1/2 start-2.5 h-4 w-4 -translate-y-1/2 opacity-70" />
+            <SearchIcon className="pointer-events-none absolute top-1/2 start-2.5 h-4 w-4 -translate-y-1/2 text-gray-500" />
             <input
               name="q"
               type="search"
@@ -106,6 +106,9 @@ export function SiteHeader() {
             <UserMenu session={{ user, site }} linkClass={style.link} />
           ) : (
             <>
+              <Link to="/questions/ask" className={buttonClass('secondary', 'sm', 'hidden sm:inline-flex')}>
+                {t('ui.nav.ask')}
+              </Link>
               <Link to="/users/login" className={`rounded-md px-3 py-1.5 text-sm font-medium ${style.link}`}>
                 {t('ui.nav.login')}
               </Link>

@@ -25,3 +25,9 @@ export function serverFieldErrors(error: unknown): FieldErrors {
   if (!(error instanceof ApiError) || !error.isError) return {};
   return Object.fromEntries(error.list.map((f) => [f.error_field, f.error_msg]));
 }
+
+/** The errors without those of the fields just edited: a field's error goes once it changes. */
+export function withoutErrors(errors: FieldErrors, fields: string[]): FieldErrors {
+  if (!fields.some((f) => f in errors)) return errors;
+  return Object.fromEntries(Object.entries(errors).filter(([field]) => !fields.includes(field)));
+}

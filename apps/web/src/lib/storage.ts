@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   language: '_a_lang_',
   colorScheme: '_a_color_scheme_',
   user: '_a_lui_',
+  questionDraft: '_a_qd_',
+  answerDraft: '_a_ad_',
 } as const;
 
 interface Stored<T> {

@@ -74,6 +74,11 @@ export function TagInput({
     } else if (event.key === 'Enter' && options[active]) {
       event.preventDefault();
       add(options[active]);
+    } else if (event.key === 'Enter' && query.trim()) {
+      // A new tag: the server decides whether this member may create it.
+      event.preventDefault();
+      const name = query.trim();
+      add({ slug_name: name.toLowerCase().replace(/\s+/g, '-'), display_name: name });
     } else if (event.key === 'Escape') {
       setOptions([]);
     } else if (event.key === 'Backspace' && !query && value.length) {

@@ -5,7 +5,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Checkbox, TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
-import { serverFieldErrors, validate, type FieldErrors } from '../../lib/forms';
+import { serverFieldErrors, validate, withoutErrors, type FieldErrors } from '../../lib/forms';
 import { ApiError } from '../../lib/http';
 import { useLeavePrompt } from '../../lib/leave-prompt';
 import { installApi } from './install-api';
@@ -31,6 +31,7 @@ export function SiteStep({ lang, onDone }: { lang: string; onDone(): void }) {
   const set = (field: keyof typeof values) => (e: { target: { value: string } }) => {
     setDirty(true);
     setValues({ ...values, [field]: e.target.value });
+    setErrors((current) => withoutErrors(current, [field]));
   };
 
   async function submit(event: FormEvent) {

@@ -1,0 +1,192 @@
+import { QUESTION_SHOW, QUESTION_STATUS, type AnswerItem, type Paged, type QuestionDetail } from '@inquire/shared';
+import { useEffect, useState } from 'react';
+import { Link, useLoaderData, useParams, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { loaderApi } from '../../app/api';
+import { fromApi } from '../../app/load';
+import type { Session } from '../../app/session';
+import { Avatar } from '../../components/avatar';
+import { RelativeTime } from '../../components/relative-time';
+import { Alert } from '../../components/ui/alert';
+import { Badge, TagChip } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { API_BASE, http } from '../../lib/http';
+import { useTranslation } from '../../lib/translation';
+import { AnswerForm } from './answer-form';
+import { questionPath } from './question-list-page';
+
+export interface QuestionPageData {
+  question: QuestionDetail;
+  answers: Paged<AnswerItem>;
+  now: number;
+  permalink: number;
+  signedIn: boolean;
+}
+
+export async function questionPageLoader(
+  { context, request, params }: LoaderFunctionArgs,
+  session: Session,
+): Promise<QuestionPageData> {
+  const url = new URL(request.url);
+  const id = params.qid ?? '';
+  const api = loaderApi(context);
+  const [question, answers] = await Promise.all([
+    fromApi(api.get<QuestionDetail>(`${API_BASE}/question/info`, { id }), url),
+    fromApi(api.get<Paged<AnswerItem>>(`${API_BASE}/answer/page`, { question_id: id, page: 1, page_size: 50 }), url),
+  ]);
+  return {
+    question,
+    answers,
+    now: Math.floor(Date.now() / 1000),
+    permalink: session.site.site_seo.permalink,
+    signedIn: session.user !== null,
+  };
+}
+
+/** schema.org QAPage data, so search engines understand the question and its answers. */
+export function questionJsonLd(data: QuestionPageData, siteUrl: string): object {
+  const { question, answers } = data;
+  const answer = (a: AnswerItem) => ({
+    '@type': 'Answer',
+    text: a.content,
+    dateCreated: new Date(a.created_at * 1000).toISOString(),
+    upvoteCount: a.vote_count,
+    url: `${siteUrl}${questionPath(question, data.permalink)}/${a.id}`,
+    author: { '@type': 'Person', name: a.operator.display_name },
+  });
+  const accepted = answers.list.find((a) => a.accepted === 2);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'QAPage',
+    mainEntity: {
+      '@type': 'Question',
+      name: question.title,
+      text: question.content,
+      answerCount: question.answer_count,
+      upvoteCount: question.vote_count,
+      dateCreated: new Date(question.created_at * 1000).toISOString(),
+      author: { '@type': 'Person', name: question.operator.display_name },
+      ...(accepted ? { acceptedAnswer: answer(accepted) } : {}),
+      suggestedAnswer: answers.list.filter((a) => a.accepted !== 2).map(answer),
+    },
+  };
+}
+
+function StatusBanner({ question }: { question: QuestionDetail }) {
+  const { t } = useTranslation();
+  if (question.status === QUESTION_STATUS.deleted) return <Alert kind="danger">{t('ui.question.deleted')}</Alert>;
+  if (question.status === QUESTION_STATUS.pending) return <Alert kind="warning">{t('ui.question.pending')}</Alert>;
+  if (question.status === QUESTION_STATUS.closed) return <Alert kind="info">{t('ui.question.closed')}</Alert>;
+  if (question.show === QUESTION_SHOW.hidden) return <Alert kind="info">{t('ui.question.unlisted')}</Alert>;
+  return null;
+}
+
+/** The question page: the question, its answers (accepted first), and the answer form. */
+export function QuestionPage() {
+  const { t } = useTranslation();
+  const data = useLoaderData() as QuestionPageData;
+  const { question, answers, now } = data;
+  const { aid } = useParams();
+  const revalidator = useRevalidator();
+  const [highlight, setHighlight] = useState<string | undefined>(undefined);
+
+  // An answer link scrolls to the answer and highlights it, fading over 3200 ms (spec section 9).
+  useEffect(() => {
+    if (!aid) return;
+    document.getElementById(aid)?.scrollIntoView({ block: 'start' });
+    setHighlight(aid);
+  }, [aid]);
+
+  async function accept(answerId: string) {
+    await http
+      .post(`${API_BASE}/answer/acceptance`, { question_id: question.id, answer_id: answerId })
+      .catch(() => undefined);
+    await revalidator.revalidate();
+  }
+
+  return (
+    <article className="space-y-6">
+      <header className="space-y-2 border-b border-gray-200 pb-4 dark:border-gray-800">
+        <h1 className="text-2xl font-semibold break-words">{question.title}</h1>
+        <p className="text-sm text-gray-600 dark:text-gray-400">
+          <RelativeTime at={question.created_at} now={now} /> ·{' '}
+          {t('ui.questions.views', { count: question.view_count, formatted: String(question.view_count) })}
+        </p>
+      </header>
+      <StatusBanner question={question} />
+      <div className="prose max-w-none dark:prose-invert" dangerouslySetInnerHTML={{ __html: question.html }} />
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div className="flex flex-wrap gap-2">
+          {question.tags.map((tag) => (
+            <TagChip key={tag.slug_name} slug={tag.slug_name} name={tag.display_name} />
+          ))}
+        </div>
+        <AuthorCard label={t('ui.question.asked_by')} author={question.operator} />
+      </div>
+
+      <section aria-labelledby="answers-heading" className="space-y-4 pt-2">
+        <h2 id="answers-heading" className="text-xl font-semibold">
+          {t('ui.question.answers_heading', { count: answers.count })}
+        </h2>
+        {answers.list.length === 0 ? (
+          <p className="text-gray-600 dark:text-gray-400">{t('ui.question.no_answers')}</p>
+        ) : null}
+        {answers.list.map((answer) => (
+          <div
+            key={answer.id}
+            id={answer.id}
+            className={`scroll-mt-20 rounded-lg border p-4 ${answer.accepted === 2 ? 'border-green-600 dark:border-green-500' : 'border-gray-200 dark:border-gray-800'} ${highlight === answer.id ? 'animate-highlight' : ''}`}
+          >
+            {answer.accepted === 2 ? (
+              <div className="mb-2">
+                <Badge kind="success">{t('ui.question.accepted')}</Badge>
+              </div>
+            ) : null}
+            <div className="prose max-w-none dark:prose-invert" dangerouslySetInnerHTML={{ __html: answer.html }} />
+            <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+              {answer.actions.accept ? (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => void accept(answer.accepted === 2 ? '' : answer.id)}
+                >
+                  {answer.accepted === 2 ? t('ui.question.unaccept') : t('ui.question.accept')}
+                </Button>
+              ) : (
+                <span />
+              )}
+              <div className="flex items-center gap-3 text-sm text-gray-600 dark:text-gray-400">
+                <RelativeTime at={answer.created_at} now={now} />
+                <AuthorCard author={answer.operator} />
+              </div>
+            </div>
+          </div>
+        ))}
+      </section>
+
+      {question.actions.answer ? (
+        <AnswerForm questionId={question.id} onPosted={() => revalidator.revalidate()} />
+      ) : !data.signedIn && question.status === QUESTION_STATUS.normal ? (
+        <Link
+          to={`/users/login?redirect=${encodeURIComponent(questionPath(question, data.permalink))}`}
+          className="inline-block font-medium text-primary-text hover:underline"
+        >
+          {t('ui.question.login_to_answer')}
+        </Link>
+      ) : null}
+    </article>
+  );
+}
+
+function AuthorCard({ author, label }: { author: QuestionDetail['operator']; label?: string }) {
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <Avatar src={author.avatar} name={author.display_name} size={28} />
+      <div>
+        {label ? <p className="text-xs text-gray-600 dark:text-gray-400">{label}</p> : null}
+        <Link to={`/users/${author.username}`} className="font-medium text-gray-900 hover:underline dark:text-gray-100">
+          {author.display_name}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe.js';
+import { launchBrowser, openTab, PHONE, screenshot } from '../support/browser.js';
+import { seedUsers } from '../support/seed.js';
+import { startSite, type RunningSite } from '../support/server.js';
+
+const ASKER = { username: 'asker', email: 'asker@example.com', password: 'asker-pass-1' };
+const HELPER = { username: 'helper', email: 'helper@example.com', password: 'helper-pass-1' };
+
+let browser: Browser;
+let site: RunningSite;
+let questionUrl = '';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  site = await startSite({ installed: true });
+  await seedUsers(site.dataDir, [ASKER, HELPER]);
+});
+afterAll(async () => {
+  await site?.stop();
+  await browser?.close();
+});
+
+async function signIn(page: Page, who: { email: string; password: string }, back = '/') {
+  await page.goto(`${site.url}/users/login?redirect=${encodeURIComponent(back)}`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(`${site.url}${back}`);
+}
+
+describe('a question from asked to accepted', () => {
+  it('[S1-007] a member asks a question with a code block, tags picked from suggestions', async () => {
+    const { page, problems } = await openTab(browser);
+    await signIn(page, ASKER, '/questions/ask');
+    await page.getByRole('button', { name: 'Post your question' }).click();
+    await page.getByText('Title cannot be empty.').waitFor();
+    expect(await page.getByText('Please add at least one tag.').isVisible()).toBe(true);
+
+    await page.getByLabel('Title').fill('How do I read a big file one line at a time?');
+    await page
+      .getByLabel('Body')
+      .fill('My file is 4 GB.\n\n```js\nconst text = fs.readFileSync(path);\n```\n\nWhat should I use instead?');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.locator('pre code.hljs').waitFor();
+    await page.getByRole('button', { name: 'Write' }).click();
+    await page.getByRole('combobox', { name: 'Tags' }).fill('sup');
+    await page.getByRole('option', { name: 'support' }).click();
+    await screenshot(page, 'ask-desktop-light');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Post your question' }).click();
+    await page.getByRole('heading', { name: 'How do I read a big file one line at a time?' }).waitFor();
+    questionUrl = page.url();
+    expect(questionUrl).toMatch(/\/questions\/1001\d+\/how-do-i-read-a-big-file-one-line-at-a-time$/);
+    expect(await page.locator('article pre code.hljs').count()).toBe(1);
+    expect(await page.evaluate(() => localStorage.getItem('_a_qd_'))).toBeNull();
+    expect(problems).toEqual([]);
+  });
+
+  it('[S1-008][S5-032] another member answers, after a too-short try', async () => {
+    const { page, problems } = await openTab(browser);
+    await signIn(page, HELPER, new URL(questionUrl).pathname);
+    await page.getByLabel('Your answer').fill('short');
+    await page.getByRole('button', { name: 'Post your answer' }).click();
+    await page.getByText('Answer must be at least 6 characters.').waitFor();
+    await page
+      .getByLabel('Your answer')
+      .fill('Stream it with `readline`: `for await (const line of rl)` keeps memory flat.');
+    await page.getByRole('button', { name: 'Post your answer' }).click();
+    await page.getByText('Your answer was posted.').waitFor();
+    await page.getByRole('heading', { name: '1 answer' }).waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('the asker accepts the answer, and a reload shows it accepted', async () => {
+    const { page, problems } = await openTab(browser);
+    await signIn(page, ASKER, new URL(questionUrl).pathname);
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await page.getByText('Accepted', { exact: true }).waitFor();
+    await page.reload();
+    await page.getByText('Accepted', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Unaccept' }).isVisible()).toBe(true);
+    await screenshot(page, 'question-desktop-light');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('[S1-002] a guest reads the whole page with JavaScript off, with QAPage data for search engines', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(questionUrl);
+    expect(await page.getByRole('heading', { name: 'How do I read a big file one line at a time?' }).isVisible()).toBe(
+      true,
+    );
+    expect(await page.getByText('keeps memory flat').isVisible()).toBe(true);
+    expect(await page.getByText('Accepted', { exact: true }).isVisible()).toBe(true);
+    const html = await (await fetch(questionUrl)).text();
+    expect(html).toContain('<title>How do I read a big file one line at a time? - E2E Site</title>');
+    expect(html).toContain('"@type":"QAPage"');
+    expect(html).toContain('"acceptedAnswer"');
+    expect(html).toContain('<meta property="og:type" content="article">');
+    expect(html).toMatch(/<meta name="description" content="My file is 4 GB\./);
+    await context.close();
+  });
+
+  it('links to an answer, highlights it, and lays the page out on a phone in dark', async () => {
+    const { page, problems } = await openTab(browser, { viewport: PHONE, colorScheme: 'dark' });
+    await page.goto(questionUrl);
+    const answerId = await page
+      .locator('section[aria-labelledby="answers-heading"] > div[id]')
+      .first()
+      .getAttribute('id');
+    await page.goto(`${questionUrl}/${answerId}`);
+    await page.locator(`[id="${answerId}"].animate-highlight`).waitFor();
+    await screenshot(page, 'question-phone-dark');
+    // Contrast is judged once the highlight has faded.
+    await page.waitForFunction(() => document.getAnimations().length === 0, undefined, { timeout: 10_000 });
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('answers 404 for a question that does not exist', async () => {
+    const response = await fetch(`${site.url}/questions/10010000000009999`);
+    expect(response.status).toBe(404);
+  });
+});
