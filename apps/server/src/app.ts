@@ -16,6 +16,7 @@ import { installRoutes } from './modules/install/install.routes.js';
 import { languageRoutes } from './modules/language/language.routes.js';
 import { questionsRoutes } from './modules/questions/questions.routes.js';
 import { siteinfoRoutes } from './modules/siteinfo/siteinfo.routes.js';
+import { votesRoutes } from './modules/votes/votes.routes.js';
 import { createServices } from './services.js';
 import { pageRoutes, type PageOptions } from './ssr/pages.js';
 
@@ -57,6 +58,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(questionsRoutes);
   await app.register(answersRoutes);
+  await app.register(votesRoutes);
   await app.register(adminThemeRoutes);
   if (options.pages !== false) await app.register(pageRoutes, options.pages ?? {});
   return app;

@@ -4,6 +4,7 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { InstallService } from './modules/install/install.service.js';
 import { QuestionsService } from './modules/questions/questions.service.js';
 import { SiteinfoService } from './modules/siteinfo/siteinfo.service.js';
+import { VotesService } from './modules/votes/votes.service.js';
 
 /** Every service of the app, built once per app so routes, jobs and tests share them. */
 export interface Services {
@@ -12,6 +13,7 @@ export interface Services {
   install: InstallService;
   questions: QuestionsService;
   answers: AnswersService;
+  votes: VotesService;
 }
 
 export function createServices(site: SiteRuntime): Services {
@@ -22,5 +24,6 @@ export function createServices(site: SiteRuntime): Services {
     install: new InstallService(site, siteinfo),
     questions: new QuestionsService(site, siteinfo),
     answers: new AnswersService(site, siteinfo),
+    votes: new VotesService(site),
   };
 }

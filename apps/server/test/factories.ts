@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { MAIL_STATUS, ROLE, USER_STATUS } from '@inquire/shared';
 import type { Insertable } from 'kysely';
 import type { FastifyInstance } from 'fastify';
@@ -19,7 +20,7 @@ export async function buildUser(
   const { password = DEFAULT_PASSWORD, ...row } = overrides;
   const db = app.site.db;
   const id = await nextId(db, 'user');
-  const username = row.username ?? `user${counter}${Date.now() % 100000}`;
+  const username = row.username ?? `user${counter}_${randomBytes(3).toString('hex')}`;
   const email = row.e_mail ?? `${username}@example.com`;
   const now = nowSeconds();
   await db

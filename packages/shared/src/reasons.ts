@@ -33,6 +33,8 @@ export const REASONS = {
   tagReserved: 'error.tag.reserved',
   tagCreateForbidden: 'error.tag.create_forbidden',
   rankTooLow: 'error.rank.no_enough_rank_to_operate',
+  voteOwnPost: 'error.object.disallow_vote_your_self',
+  objectNotFound: 'error.object.not_found',
 } as const;
 
 export type Reason = (typeof REASONS)[keyof typeof REASONS];

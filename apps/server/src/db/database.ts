@@ -15,6 +15,18 @@ export interface Database {
   revisions: RevisionsTable;
   activities: ActivitiesTable;
   email_outbox: EmailOutboxTable;
+  votes: VotesTable;
+  collections: { id: string; user_id: string; object_id: string; created_at: number };
+  follows: { user_id: string; object_id: string; created_at: number };
+}
+
+export interface VotesTable {
+  object_id: string;
+  user_id: string;
+  object_user_id: string;
+  vote: number;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface UsersTable {

@@ -32,6 +32,9 @@ export function openDatabase(config: DbConfig): DbHandle {
     return { db, driver: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle connection the server drops (restart, failover, admin termination) is discarded by
+  // the pool; without a listener its error would crash the process.
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, driver: 'postgres', close: () => db.destroy() };
 }

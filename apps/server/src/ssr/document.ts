@@ -1,7 +1,6 @@
 import type { Language, RenderedHead, SiteInfo } from '@inquire/shared';
 import { themeStyle } from './theme.js';
 
-
 /** Escapes text for HTML element content and attribute values. */
 export function escapeHtml(text: string): string {
   return text

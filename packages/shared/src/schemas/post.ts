@@ -78,6 +78,8 @@ export interface QuestionDetail {
   updated_at: number;
   operator: PostAuthor;
   actions: PostActions;
+  /** The caller's vote on this post. */
+  vote_status: 'vote_up' | 'vote_down' | '';
 }
 
 export interface AnswerItem {
@@ -92,4 +94,6 @@ export interface AnswerItem {
   updated_at: number;
   operator: PostAuthor;
   actions: PostActions;
+  /** The caller's vote on this post. */
+  vote_status: 'vote_up' | 'vote_down' | '';
 }

@@ -9,10 +9,12 @@ import type { Actor } from '../auth/auth.service.js';
 import { canAccept, canAnswer, canSeePost } from '../questions/questions.policy.js';
 import { presentAnswer, presentAuthor } from '../questions/questions.presenter.js';
 import { questionsRepository, type QuestionRow } from '../questions/questions.repository.js';
+import { reputation, type ReputationKey } from '../reputation/reputation.service.js';
 import { revisionsRepository } from '../revisions/revisions.repository.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { usersRepository } from '../users/users.repository.js';
 import { answersRepository } from './answers.repository.js';
+import { votesRepository } from '../votes/votes.repository.js';
 
 export class AnswersService {
   constructor(
@@ -32,19 +34,24 @@ export class AnswersService {
       page,
       pageSize,
     );
-    const [authors, { site_users: users }] = await Promise.all([
+    const [authors, { site_users: users }, votes] = await Promise.all([
       usersRepository.authors(
         db,
         list.map((a) => a.user_id),
       ),
       this.siteinfo.settings(),
+      votesRepository.mine(
+        db,
+        actor?.user.id ?? '',
+        list.map((a) => a.id),
+      ),
     ]);
     const byId = new Map(authors.map((a) => [a.id, presentAuthor(a, users)]));
     return {
       count,
       list: list.flatMap((answer) => {
         const author = byId.get(answer.user_id);
-        return author ? [presentAnswer(answer, author, question, actor)] : [];
+        return author ? [presentAnswer(answer, author, question, actor, votes.get(answer.id))] : [];
       }),
     };
   }
@@ -97,30 +104,33 @@ export class AnswersService {
     return { id };
   }
 
-  /** Accepts an answer of the question, or takes the acceptance back with an empty id. */
+  /**
+   * Accepts an answer of the question, or takes the acceptance back with an empty id. The
+   * reputation moves with it: +15 to the answer's author and +2 to the asker, nothing when
+   * the asker accepts their own answer, and taken back from a previously accepted answer.
+   */
   async accept(questionId: string, answerId: string, actor: Actor): Promise<void> {
     const db = this.site.db;
     const question = await this.visibleQuestion(questionId, actor);
     if (!canAccept(actor, question)) throw AppError.forbidden(REASONS.acceptForbidden);
     const taking = answerId === '' || answerId === '0';
-    if (!taking) {
-      const answer = await answersRepository.findById(db, answerId);
-      if (!answer || answer.question_id !== question.id || !canSeePost(actor, answer))
-        throw AppError.notFound(REASONS.answerNotFound);
+    const answer = taking ? undefined : await answersRepository.findById(db, answerId);
+    if (!taking && (!answer || answer.question_id !== question.id || !canSeePost(actor, answer))) {
+      throw AppError.notFound(REASONS.answerNotFound);
     }
+    const previous = question.accepted_answer_id
+      ? await answersRepository.findById(db, question.accepted_answer_id)
+      : undefined;
+    if (previous?.id === answer?.id) return;
     const now = nowSeconds();
     await db.transaction().execute(async (trx) => {
-      await answersRepository.setAccepted(trx, question.id, taking ? '' : answerId);
-      await questionsRepository.setAccepted(trx, question.id, taking ? '' : answerId, now);
-      await activitiesRepository.insert(trx, {
-        id: await nextId(trx, 'activity'),
-        user_id: actor.user.id,
-        object_id: taking ? question.id : answerId,
-        original_object_id: question.id,
-        activity_type: taking ? 'answer.unaccept' : 'answer.accept',
-        created_at: now,
-        updated_at: now,
-      });
+      await answersRepository.setAccepted(trx, question.id, answer?.id ?? '');
+      await questionsRepository.setAccepted(trx, question.id, answer?.id ?? '', now);
+      if (previous) for (const key of acceptKeys(question, previous)) await reputation.revoke(trx, key);
+      if (answer) {
+        const self = answer.user_id === question.user_id;
+        for (const key of acceptKeys(question, answer)) await reputation.grant(trx, key, { zero: self });
+      }
     });
   }
 
@@ -129,4 +139,12 @@ export class AnswersService {
     if (!question || !canSeePost(actor, question)) throw AppError.notFound(REASONS.questionNotFound);
     return question;
   }
+}
+
+function acceptKeys(question: QuestionRow, answer: { id: string; user_id: string }): ReputationKey[] {
+  const base = { triggerUserId: question.user_id, objectId: answer.id, originalObjectId: question.id };
+  return [
+    { ...base, userId: answer.user_id, event: 'answer.accepted' },
+    { ...base, userId: question.user_id, event: 'answer.accept' },
+  ];
 }

@@ -24,6 +24,7 @@ export function presentQuestion(
   author: PostAuthor,
   tags: { slug_name: string; display_name: string }[],
   actor: Actor | null,
+  myVote = 0,
 ): QuestionDetail {
   return {
     id: question.id,
@@ -44,7 +45,12 @@ export function presentQuestion(
     updated_at: question.updated_at,
     operator: author,
     actions: questionActions(actor, question),
+    vote_status: voteStatus(myVote),
   };
+}
+
+export function voteStatus(vote: number | undefined): QuestionDetail['vote_status'] {
+  return vote === 1 ? 'vote_up' : vote === -1 ? 'vote_down' : '';
 }
 
 export function presentAnswer(
@@ -52,6 +58,7 @@ export function presentAnswer(
   author: PostAuthor,
   question: QuestionRow,
   actor: Actor | null,
+  myVote = 0,
 ): AnswerItem {
   return {
     id: answer.id,
@@ -65,5 +72,6 @@ export function presentAnswer(
     updated_at: answer.updated_at,
     operator: author,
     actions: answerActions(actor, answer, question),
+    vote_status: voteStatus(myVote),
   };
 }

@@ -25,6 +25,7 @@ import { usersRepository } from '../users/users.repository.js';
 import { canSeePost } from './questions.policy.js';
 import { presentAuthor, presentQuestion } from './questions.presenter.js';
 import { questionsRepository } from './questions.repository.js';
+import { votesRepository } from '../votes/votes.repository.js';
 
 /** Letters and digits of any script, and + # . - _ (so "c++", "c#", "node.js" work). */
 const TAG_SLUG = /^[\p{L}\p{N}+#._-]+$/u;
@@ -77,10 +78,11 @@ export class QuestionsService {
     const db = this.site.db;
     const question = await questionsRepository.findById(db, id);
     if (!question || !canSeePost(actor, question)) throw AppError.notFound(REASONS.questionNotFound);
-    const [authors, tags, { site_users: users }] = await Promise.all([
+    const [authors, tags, { site_users: users }, votes] = await Promise.all([
       usersRepository.authors(db, [question.user_id]),
       questionsRepository.tagsOf(db, [question.id]),
       this.siteinfo.settings(),
+      votesRepository.mine(db, actor?.user.id ?? '', [question.id]),
     ]);
     const author = authors[0];
     if (!author) throw AppError.notFound(REASONS.questionNotFound);
@@ -89,6 +91,7 @@ export class QuestionsService {
       presentAuthor(author, users),
       tags.map(({ slug_name, display_name }) => ({ slug_name, display_name })),
       actor,
+      votes.get(question.id),
     );
   }
 
