@@ -13,6 +13,7 @@ export interface SeedUser {
   mail_status?: number;
   status?: number;
   suspended_until?: number;
+  rank?: number;
 }
 
 /**
@@ -37,7 +38,7 @@ export async function seedUsers(dataDir: string, users: SeedUser[]): Promise<voi
           mail_status: user.mail_status ?? MAIL_STATUS.activated,
           status: user.status ?? USER_STATUS.normal,
           suspended_until: user.suspended_until ?? 0,
-          rank: 1,
+          rank: user.rank ?? 1,
           created_at: now,
           updated_at: now,
         })

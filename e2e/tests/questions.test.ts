@@ -6,7 +6,7 @@ import { seedUsers } from '../support/seed.js';
 import { startSite, type RunningSite } from '../support/server.js';
 
 const ASKER = { username: 'asker', email: 'asker@example.com', password: 'asker-pass-1' };
-const HELPER = { username: 'helper', email: 'helper@example.com', password: 'helper-pass-1' };
+const HELPER = { username: 'helper', email: 'helper@example.com', password: 'helper-pass-1', rank: 20 };
 
 let browser: Browser;
 let site: RunningSite;
@@ -58,7 +58,7 @@ describe('a question from asked to accepted', () => {
     expect(problems).toEqual([]);
   });
 
-  it('[S1-008][S5-032] another member answers, after a too-short try', async () => {
+  it('[S1-008][S1-010][S5-032] another member answers, after a too-short try, and upvotes the question', async () => {
     const { page, problems } = await openTab(browser);
     await signIn(page, HELPER, new URL(questionUrl).pathname);
     await page.getByLabel('Your answer').fill('short');
@@ -70,6 +70,13 @@ describe('a question from asked to accepted', () => {
     await page.getByRole('button', { name: 'Post your answer' }).click();
     await page.getByText('Your answer was posted.').waitFor();
     await page.getByRole('heading', { name: '1 answer' }).waitFor();
+    // [S1-010] and upvotes the question; the count changes and the button shows pressed.
+    const questionVote = page.getByRole('button', { name: 'Upvote' }).first();
+    await questionVote.click();
+    await expect.poll(() => questionVote.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByTestId('vote-count').first().textContent()).toBe('1');
+    // Their own answer cannot be voted on.
+    expect(await page.getByRole('button', { name: 'Upvote' }).nth(1).isDisabled()).toBe(true);
     expect(problems).toEqual([]);
   });
 

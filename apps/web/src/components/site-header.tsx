@@ -68,6 +68,11 @@ export function SiteHeader() {
                   {t('ui.nav.users')}
                 </Link>
               </Menu.Item>
+              <Menu.Item asChild>
+                <Link to="/questions/ask" className={menuItemClass}>
+                  {t('ui.nav.ask')}
+                </Link>
+              </Menu.Item>
             </Menu.Content>
           </Menu.Portal>
         </Menu.Root>
@@ -106,13 +111,13 @@ export function SiteHeader() {
             <UserMenu session={{ user, site }} linkClass={style.link} />
           ) : (
             <>
-              <Link to="/questions/ask" className={buttonClass('secondary', 'sm', 'hidden sm:inline-flex')}>
+              <Link to="/questions/ask" className={buttonClass('secondary', 'sm', 'max-sm:hidden')}>
                 {t('ui.nav.ask')}
               </Link>
               <Link to="/users/login" className={`rounded-md px-3 py-1.5 text-sm font-medium ${style.link}`}>
                 {t('ui.nav.login')}
               </Link>
-              <Link to="/users/register" className={buttonClass('secondary', 'sm', 'hidden sm:inline-flex')}>
+              <Link to="/users/register" className={buttonClass('secondary', 'sm', 'whitespace-nowrap')}>
                 {t('ui.nav.signup')}
               </Link>
             </>
@@ -134,7 +139,7 @@ function UserMenu({
   const { user } = session;
   return (
     <>
-      <Link to="/questions/ask" className={buttonClass('secondary', 'sm', 'hidden sm:inline-flex')}>
+      <Link to="/questions/ask" className={buttonClass('secondary', 'sm', 'max-sm:hidden')}>
         {t('ui.nav.ask')}
       </Link>
       <Menu.Root>

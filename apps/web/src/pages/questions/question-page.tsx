@@ -9,6 +9,7 @@ import { RelativeTime } from '../../components/relative-time';
 import { Alert } from '../../components/ui/alert';
 import { Badge, TagChip } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { VoteBox } from '../../components/vote-box';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
 import { AnswerForm } from './answer-form';
@@ -113,7 +114,19 @@ export function QuestionPage() {
         </p>
       </header>
       <StatusBanner question={question} />
-      <div className="prose max-w-none dark:prose-invert" dangerouslySetInnerHTML={{ __html: question.html }} />
+      <div className="flex gap-4">
+        <VoteBox
+          objectId={question.id}
+          count={question.vote_count}
+          status={question.vote_status}
+          actions={question.actions}
+          signedIn={data.signedIn}
+        />
+        <div
+          className="prose max-w-none min-w-0 flex-1 dark:prose-invert"
+          dangerouslySetInnerHTML={{ __html: question.html }}
+        />
+      </div>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex flex-wrap gap-2">
           {question.tags.map((tag) => (
@@ -141,7 +154,19 @@ export function QuestionPage() {
                 <Badge kind="success">{t('ui.question.accepted')}</Badge>
               </div>
             ) : null}
-            <div className="prose max-w-none dark:prose-invert" dangerouslySetInnerHTML={{ __html: answer.html }} />
+            <div className="flex gap-4">
+              <VoteBox
+                objectId={answer.id}
+                count={answer.vote_count}
+                status={answer.vote_status}
+                actions={answer.actions}
+                signedIn={data.signedIn}
+              />
+              <div
+                className="prose max-w-none min-w-0 flex-1 dark:prose-invert"
+                dangerouslySetInnerHTML={{ __html: answer.html }}
+              />
+            </div>
             <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
               {answer.actions.accept ? (
                 <Button

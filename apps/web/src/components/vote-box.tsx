@@ -1,0 +1,81 @@
+import type { PostActions } from '@inquire/shared';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { API_BASE, http } from '../lib/http';
+import { useTranslation } from '../lib/translation';
+
+interface VoteBoxProps {
+  objectId: string;
+  count: number;
+  status: 'vote_up' | 'vote_down' | '';
+  actions: PostActions;
+  signedIn: boolean;
+}
+
+interface VoteResult {
+  votes: number;
+  vote_status: 'vote_up' | 'vote_down' | '';
+}
+
+/**
+ * Up, score, down. Plain buttons (a page has many). The server says who may vote; a guest's
+ * click goes to login; a refusal arrives as the server's toast.
+ */
+export function VoteBox({ objectId, count, status, actions, signedIn }: VoteBoxProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [state, setState] = useState({ votes: count, vote_status: status });
+  const [busy, setBusy] = useState(false);
+
+  async function vote(direction: 'up' | 'down') {
+    if (!signedIn) {
+      await navigate(`/users/login?redirect=${encodeURIComponent(window.location.pathname)}`);
+      return;
+    }
+    setBusy(true);
+    const cancel = state.vote_status === `vote_${direction}`;
+    try {
+      const result = await http.post<VoteResult>(`${API_BASE}/vote/${direction}`, {
+        object_id: objectId,
+        is_cancel: cancel,
+      });
+      setState({ votes: result.votes, vote_status: result.vote_status });
+    } catch {
+      // The client already showed the server's message.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const button = (direction: 'up' | 'down', allowed: boolean) => {
+    const pressed = state.vote_status === `vote_${direction}`;
+    return (
+      <button
+        type="button"
+        aria-label={t(direction === 'up' ? 'ui.question.vote_up' : 'ui.question.vote_down')}
+        aria-pressed={pressed}
+        disabled={busy || (signedIn && !allowed && !pressed)}
+        onClick={() => void vote(direction)}
+        className={`flex h-9 w-9 items-center justify-center rounded-full border transition disabled:cursor-not-allowed disabled:opacity-40 ${
+          pressed
+            ? 'border-transparent bg-primary-solid text-on-primary-solid'
+            : 'border-gray-300 text-gray-700 hover:bg-gray-100 dark:border-gray-600 dark:text-gray-200 dark:hover:bg-gray-800'
+        }`}
+      >
+        <svg viewBox="0 0 24 24" className={`h-4 w-4 ${direction === 'down' ? 'rotate-180' : ''}`} aria-hidden="true">
+          <path d="M12 5l8 10H4z" fill="currentColor" />
+        </svg>
+      </button>
+    );
+  };
+
+  return (
+    <div className="flex flex-col items-center gap-1">
+      {button('up', actions.vote_up)}
+      <span className="text-lg font-semibold" aria-live="polite" data-testid="vote-count">
+        {state.votes}
+      </span>
+      {button('down', actions.vote_down)}
+    </div>
+  );
+}
