@@ -88,6 +88,14 @@ describe('a question from asked to accepted', () => {
     await page.reload();
     await page.getByText('Accepted', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Unaccept' }).isVisible()).toBe(true);
+    // [S1-011][S1-012] bookmark and follow, kept across a reload.
+    await page.getByRole('button', { name: 'Bookmark' }).click();
+    await page.getByRole('button', { name: 'Bookmarked' }).waitFor();
+    await page.getByRole('button', { name: 'Follow' }).click();
+    await page.getByRole('button', { name: 'Following' }).waitFor();
+    await page.reload();
+    expect(await page.getByRole('button', { name: 'Bookmarked' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Following' }).isVisible()).toBe(true);
     await screenshot(page, 'question-desktop-light');
     expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);

@@ -1,6 +1,8 @@
 import type { SiteRuntime } from './infra/site.js';
 import { AnswersService } from './modules/answers/answers.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { BookmarksService } from './modules/bookmarks/bookmarks.service.js';
+import { FollowsService } from './modules/follows/follows.service.js';
 import { InstallService } from './modules/install/install.service.js';
 import { QuestionsService } from './modules/questions/questions.service.js';
 import { SiteinfoService } from './modules/siteinfo/siteinfo.service.js';
@@ -14,6 +16,8 @@ export interface Services {
   questions: QuestionsService;
   answers: AnswersService;
   votes: VotesService;
+  follows: FollowsService;
+  bookmarks: BookmarksService;
 }
 
 export function createServices(site: SiteRuntime): Services {
@@ -25,5 +29,7 @@ export function createServices(site: SiteRuntime): Services {
     questions: new QuestionsService(site, siteinfo),
     answers: new AnswersService(site, siteinfo),
     votes: new VotesService(site),
+    follows: new FollowsService(site),
+    bookmarks: new BookmarksService(site),
   };
 }

@@ -13,3 +13,4 @@ export * from './schemas/theme.js';
 export * from './theme.js';
 export * from './privileges.js';
 export * from './schemas/post.js';
+export * from './schemas/account.js';

@@ -15,6 +15,19 @@ export interface Database {
   revisions: RevisionsTable;
   activities: ActivitiesTable;
   email_outbox: EmailOutboxTable;
+  email_codes: {
+    code_hash: string;
+    user_id: string;
+    action: string;
+    content: Generated<string>;
+    created_at: number;
+    expires_at: number;
+    used_at: Generated<number>;
+  };
+  captcha_codes: { captcha_id: string; answer_hash: string; created_at: number; expires_at: number };
+  plugin_state: { slug_name: string; enabled: number; config: string; updated_at: number };
+  rate_counters: { counter_key: string; window_start: number; count: number; last_at: number };
+  user_notification_config: { user_id: string; source: string; channels: string; updated_at: number };
   votes: VotesTable;
   collections: { id: string; user_id: string; object_id: string; created_at: number };
   follows: { user_id: string; object_id: string; created_at: number };

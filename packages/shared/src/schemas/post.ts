@@ -61,6 +61,11 @@ export interface PostAuthor {
 
 export interface QuestionDetail {
   id: string;
+  /** Whether the caller bookmarked / follows the question. */
+  collected: boolean;
+  followed: boolean;
+  collection_count: number;
+  follow_count: number;
   title: string;
   url_title: string;
   content: string;

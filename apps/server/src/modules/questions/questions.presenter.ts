@@ -25,9 +25,13 @@ export function presentQuestion(
   tags: { slug_name: string; display_name: string }[],
   actor: Actor | null,
   myVote = 0,
+  engagement = { collected: false, followed: false },
 ): QuestionDetail {
   return {
     id: question.id,
+    ...engagement,
+    collection_count: question.collection_count,
+    follow_count: question.follow_count,
     title: question.title,
     url_title: slugify(question.title),
     content: question.original_text,

@@ -85,6 +85,26 @@ export const questionsRepository = {
       .execute();
   },
 
+  /** Whether a member bookmarked and follows an object. */
+  async engagementOf(db: Db, userId: string, objectId: string) {
+    if (!userId) return { collected: false, followed: false };
+    const [collected, followed] = await Promise.all([
+      db
+        .selectFrom('collections')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('object_id', '=', objectId)
+        .executeTakeFirst(),
+      db
+        .selectFrom('follows')
+        .select('user_id')
+        .where('user_id', '=', userId)
+        .where('object_id', '=', objectId)
+        .executeTakeFirst(),
+    ]);
+    return { collected: collected !== undefined, followed: followed !== undefined };
+  },
+
   /** Tags of many questions in one query. */
   async tagsOf(db: Db, questionIds: string[]) {
     if (questionIds.length === 0) return [];

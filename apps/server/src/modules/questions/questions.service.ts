@@ -78,11 +78,12 @@ export class QuestionsService {
     const db = this.site.db;
     const question = await questionsRepository.findById(db, id);
     if (!question || !canSeePost(actor, question)) throw AppError.notFound(REASONS.questionNotFound);
-    const [authors, tags, { site_users: users }, votes] = await Promise.all([
+    const [authors, tags, { site_users: users }, votes, engagement] = await Promise.all([
       usersRepository.authors(db, [question.user_id]),
       questionsRepository.tagsOf(db, [question.id]),
       this.siteinfo.settings(),
       votesRepository.mine(db, actor?.user.id ?? '', [question.id]),
+      questionsRepository.engagementOf(db, actor?.user.id ?? '', question.id),
     ]);
     const author = authors[0];
     if (!author) throw AppError.notFound(REASONS.questionNotFound);
@@ -92,6 +93,7 @@ export class QuestionsService {
       tags.map(({ slug_name, display_name }) => ({ slug_name, display_name })),
       actor,
       votes.get(question.id),
+      engagement,
     );
   }
 

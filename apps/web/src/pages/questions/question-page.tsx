@@ -13,6 +13,7 @@ import { VoteBox } from '../../components/vote-box';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
 import { AnswerForm } from './answer-form';
+import { QuestionTools } from './question-tools';
 import { questionPath } from './question-list-page';
 
 export interface QuestionPageData {
@@ -135,6 +136,7 @@ export function QuestionPage() {
         </div>
         <AuthorCard label={t('ui.question.asked_by')} author={question.operator} />
       </div>
+      <QuestionTools question={question} signedIn={data.signedIn} />
 
       <section aria-labelledby="answers-heading" className="space-y-4 pt-2">
         <h2 id="answers-heading" className="text-xl font-semibold">

@@ -1,0 +1,128 @@
+import type { CaptchaContract } from '@inquire/plugin-sdk';
+import { ROLE, type ActionRecord, type CaptchaAction } from '@inquire/shared';
+import type { SiteRuntime } from '../../infra/site.js';
+import { hashToken } from '../../infra/tokens.js';
+import { nowSeconds } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import type { UserRow } from '../users/users.repository.js';
+import { builtinCaptcha } from './builtin-captcha.js';
+import { captchaRepository, countersRepository } from './counters.repository.js';
+
+export const CAPTCHA_TTL_SECONDS = 6 * 60;
+export const BUILTIN_CAPTCHA_SLUG = 'captcha-basic';
+
+/**
+ * The peer's captcha strategy (peer facts 13.1): when each action needs a captcha, counted per
+ * IP or per user. `always` = every time; `max` = from that many records in the window;
+ * `minGap` = when the previous one was less than that many seconds ago.
+ */
+const STRATEGY: Record<CaptchaAction, { unit: 'ip' | 'user'; always?: true; max?: number; minGap?: number; window: number }> = {
+  email: { unit: 'ip', always: true, window: 360 },
+  password: { unit: 'ip', max: 3, window: 30 * 60 },
+  edit_userinfo: { unit: 'user', max: 3, window: 30 * 60 },
+  question: { unit: 'user', max: 10, minGap: 5, window: 360 },
+  answer: { unit: 'user', max: 10, minGap: 5, window: 360 },
+  comment: { unit: 'user', max: 30, minGap: 1, window: 360 },
+  edit: { unit: 'user', max: 10, window: 360 },
+  invitation_answer: { unit: 'user', max: 30, window: 360 },
+  search: { unit: 'user', max: 20, window: 60 },
+  report: { unit: 'user', max: 30, minGap: 1, window: 360 },
+  delete: { unit: 'user', max: 5, minGap: 5, window: 360 },
+  vote: { unit: 'user', max: 40, window: 360 },
+};
+
+/** Who is acting: the IP and, when signed in, the user. */
+export interface Doer {
+  ip: string;
+  user?: Pick<UserRow, 'id' | 'role_id'> | null;
+}
+
+const isStaff = (doer: Doer) => doer.user?.role_id === ROLE.admin || doer.user?.role_id === ROLE.moderator;
+
+/**
+ * Captcha challenges and the counters that decide when one is needed. Challenges are stored
+ * hashed in the database (several processes may share it), live 6 minutes and are used once.
+ * The provider is the built-in SVG captcha behind the plugin contract; a captcha plugin can
+ * replace it. With the captcha turned off (plugin_state), no action asks for one.
+ */
+export class CaptchaService {
+  constructor(
+    private readonly site: SiteRuntime,
+    private readonly provider: CaptchaContract = builtinCaptcha,
+  ) {}
+
+  private key(action: CaptchaAction, doer: Doer): string {
+    const unit = STRATEGY[action].unit === 'user' && doer.user ? `u:${doer.user.id}` : `ip:${doer.ip}`;
+    return `cap:${action}:${unit}`;
+  }
+
+  async enabled(): Promise<boolean> {
+    const row = await this.site.db
+      .selectFrom('plugin_state')
+      .select('enabled')
+      .where('slug_name', '=', BUILTIN_CAPTCHA_SLUG)
+      .executeTakeFirst();
+    // Built-in plugins start activated (spec section 4).
+    return row ? Number(row.enabled) === 1 : true;
+  }
+
+  /** Whether the doer's next `action` needs a captcha. */
+  async required(action: CaptchaAction, doer: Doer): Promise<boolean> {
+    if (isStaff(doer) || !(await this.enabled())) return false;
+    const rule = STRATEGY[action];
+    if (rule.always) return true;
+    const now = nowSeconds();
+    const { count, lastAt } = await countersRepository.peek(this.site.db, this.key(action, doer), rule.window, now);
+    if (rule.max !== undefined && count >= rule.max) return true;
+    return rule.minGap !== undefined && lastAt > 0 && now - lastAt < rule.minGap;
+  }
+
+  /** `GET user/action/record`: whether to verify, with a fresh challenge when so. */
+  async actionRecord(action: CaptchaAction, doer: Doer): Promise<ActionRecord> {
+    if (!(await this.required(action, doer))) return { captcha_id: '', captcha_img: '', verify: false };
+    return { ...(await this.challenge()), verify: true };
+  }
+
+  async challenge(): Promise<{ captcha_id: string; captcha_img: string }> {
+    const { captcha_id, captcha_img, answer } = await this.provider.create();
+    const now = nowSeconds();
+    await captchaRepository.insert(this.site.db, {
+      captcha_id: hashToken(captcha_id),
+      answer_hash: hashToken(answer.trim().toLowerCase()),
+      created_at: now,
+      expires_at: now + CAPTCHA_TTL_SECONDS,
+    });
+    return { captcha_id, captcha_img };
+  }
+
+  /**
+   * Refuses the action with a `captcha_code` field error unless it needs no captcha or the
+   * code answers a live challenge (which is used up either way).
+   */
+  async check(action: CaptchaAction, doer: Doer, input: { captcha_id?: string; captcha_code?: string }): Promise<void> {
+    if (!(await this.required(action, doer))) return;
+    const code = input.captcha_code?.trim() ?? '';
+    if (!code || !input.captcha_id) {
+      throw AppError.fields([{ field: 'captcha_code', key: 'form.captcha_code.required' }]);
+    }
+    const stored = await captchaRepository.take(this.site.db, hashToken(input.captcha_id), nowSeconds());
+    if (!stored || stored !== hashToken(code.toLowerCase())) {
+      throw AppError.fields([{ field: 'captcha_code', key: 'form.captcha_code.invalid' }]);
+    }
+  }
+
+  /** Counts one occurrence of the action for the strategy. */
+  async record(action: CaptchaAction, doer: Doer): Promise<void> {
+    await countersRepository.hit(this.site.db, this.key(action, doer), STRATEGY[action].window, nowSeconds());
+  }
+
+  async clear(action: CaptchaAction, doer: Doer): Promise<void> {
+    await countersRepository.clear(this.site.db, this.key(action, doer));
+  }
+
+  async sweep(): Promise<void> {
+    const now = nowSeconds();
+    await captchaRepository.sweep(this.site.db, now);
+    await countersRepository.sweep(this.site.db, now - 24 * 60 * 60);
+  }
+}

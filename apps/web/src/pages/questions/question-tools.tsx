@@ -1,0 +1,53 @@
+import type { QuestionDetail } from '@inquire/shared';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { API_BASE, http } from '../../lib/http';
+import { useTranslation } from '../../lib/translation';
+
+const toggleClass = (on: boolean) =>
+  `rounded-md border px-3 py-1 text-sm ${
+    on
+      ? 'border-transparent bg-primary-solid text-on-primary-solid'
+      : 'border-gray-300 text-gray-800 hover:bg-gray-100 dark:border-gray-600 dark:text-gray-200 dark:hover:bg-gray-800'
+  }`;
+
+/** Bookmark and follow toggles of a question; a guest's click goes to login. */
+export function QuestionTools({ question, signedIn }: { question: QuestionDetail; signedIn: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [collected, setCollected] = useState(question.collected);
+  const [followed, setFollowed] = useState(question.followed);
+
+  async function guard(): Promise<boolean> {
+    if (signedIn) return true;
+    await navigate(`/users/login?redirect=${encodeURIComponent(window.location.pathname)}`);
+    return false;
+  }
+
+  async function bookmark() {
+    if (!(await guard())) return;
+    await http
+      .post(`${API_BASE}/collection/switch`, { object_id: question.id, bookmark: !collected })
+      .then(() => setCollected(!collected))
+      .catch(() => undefined);
+  }
+
+  async function follow() {
+    if (!(await guard())) return;
+    await http
+      .post<{ is_followed: boolean }>(`${API_BASE}/follow`, { object_id: question.id, is_cancel: followed })
+      .then((result) => setFollowed(result.is_followed))
+      .catch(() => undefined);
+  }
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button type="button" aria-pressed={collected} className={toggleClass(collected)} onClick={() => void bookmark()}>
+        {collected ? t('ui.question.bookmarked') : t('ui.question.bookmark')}
+      </button>
+      <button type="button" aria-pressed={followed} className={toggleClass(followed)} onClick={() => void follow()}>
+        {followed ? t('ui.question.following') : t('ui.question.follow')}
+      </button>
+    </div>
+  );
+}
