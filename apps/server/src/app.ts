@@ -11,6 +11,7 @@ import { AppError } from './lib/errors.js';
 import { adminThemeRoutes } from './modules/admin/admin-theme.routes.js';
 import { answersRoutes } from './modules/answers/answers.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { engagementRoutes } from './modules/follows/follows.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { installRoutes } from './modules/install/install.routes.js';
@@ -61,6 +62,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(answersRoutes);
   await app.register(votesRoutes);
   await app.register(engagementRoutes);
+  await app.register(commentsRoutes);
   await app.register(adminThemeRoutes);
   if (options.pages !== false) await app.register(pageRoutes, options.pages ?? {});
   return app;

@@ -2,6 +2,7 @@ import type { SiteRuntime } from './infra/site.js';
 import { AnswersService } from './modules/answers/answers.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { BookmarksService } from './modules/bookmarks/bookmarks.service.js';
+import { CommentsService } from './modules/comments/comments.service.js';
 import { FollowsService } from './modules/follows/follows.service.js';
 import { InstallService } from './modules/install/install.service.js';
 import { QuestionsService } from './modules/questions/questions.service.js';
@@ -18,6 +19,7 @@ export interface Services {
   votes: VotesService;
   follows: FollowsService;
   bookmarks: BookmarksService;
+  comments: CommentsService;
 }
 
 export function createServices(site: SiteRuntime): Services {
@@ -31,5 +33,6 @@ export function createServices(site: SiteRuntime): Services {
     votes: new VotesService(site),
     follows: new FollowsService(site),
     bookmarks: new BookmarksService(site),
+    comments: new CommentsService(site, siteinfo),
   };
 }

@@ -35,6 +35,8 @@ export const REASONS = {
   rankTooLow: 'error.rank.no_enough_rank_to_operate',
   voteOwnPost: 'error.object.disallow_vote_your_self',
   objectNotFound: 'error.object.not_found',
+  commentNotFound: 'error.comment.not_found',
+  commentEditExpired: 'error.comment.edit_window_passed',
 } as const;
 
 export type Reason = (typeof REASONS)[keyof typeof REASONS];

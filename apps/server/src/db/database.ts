@@ -29,6 +29,7 @@ export interface Database {
   rate_counters: { counter_key: string; window_start: number; count: number; last_at: number };
   user_notification_config: { user_id: string; source: string; channels: string; updated_at: number };
   votes: VotesTable;
+  comments: CommentsTable;
   collections: { id: string; user_id: string; object_id: string; created_at: number };
   follows: { user_id: string; object_id: string; created_at: number };
 }
@@ -179,4 +180,19 @@ export interface EmailOutboxTable {
   last_error: Generated<string>;
   created_at: Generated<number>;
   sent_at: Generated<number>;
+}
+
+export interface CommentsTable {
+  id: string;
+  user_id: string;
+  reply_user_id: Generated<string>;
+  reply_comment_id: Generated<string>;
+  object_id: string;
+  question_id: string;
+  vote_count: Generated<number>;
+  status: Generated<number>;
+  original_text: string;
+  parsed_text: string;
+  created_at: number;
+  updated_at: number;
 }

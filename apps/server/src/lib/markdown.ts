@@ -88,6 +88,11 @@ export function renderMarkdown(source: string): string {
   return sanitize(md.render(source));
 }
 
+/** The comment subset: inline markdown only (emphasis, code, links), no blocks. */
+export function renderInline(source: string): string {
+  return sanitize(md.renderInline(source));
+}
+
 const ENTITIES: Record<string, string> = {
   '&amp;': '&',
   '&lt;': '<',

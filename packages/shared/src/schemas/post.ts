@@ -102,3 +102,32 @@ export interface AnswerItem {
   /** The caller's vote on this post. */
   vote_status: 'vote_up' | 'vote_down' | '';
 }
+
+/** POST comment (peer: 2 to 600 characters). */
+export const commentSchema = z.object({
+  object_id: z.string().min(1, 'form.invalid_value'),
+  original_text: z.string().trim().min(2, 'form.comment.length').max(600, 'form.comment.length'),
+  reply_comment_id: z.string().default(''),
+});
+export const commentEditSchema = z.object({
+  comment_id: z.string().min(1, 'form.invalid_value'),
+  original_text: z.string().trim().min(2, 'form.comment.length').max(600, 'form.comment.length'),
+});
+export const commentIdSchema = z.object({ comment_id: z.string().min(1, 'form.invalid_value') });
+
+export interface CommentItem {
+  comment_id: string;
+  object_id: string;
+  created_at: number;
+  original_text: string;
+  parsed_text: string;
+  vote_count: number;
+  user_id: string;
+  username: string;
+  user_display_name: string;
+  user_avatar: string;
+  reply_comment_id: string;
+  reply_username: string;
+  reply_user_display_name: string;
+  actions: { edit: boolean; delete: boolean };
+}

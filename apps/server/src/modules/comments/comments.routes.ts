@@ -1,0 +1,40 @@
+import { commentEditSchema, commentIdSchema, commentSchema } from '@inquire/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../infra/envelope.js';
+import { requireActive, requirePrivilege, requireReader } from '../../infra/guards.js';
+import { parseInput } from '../../infra/validate.js';
+
+const pageQuery = z.object({
+  object_id: z.string().min(1, 'form.invalid_value'),
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).catch(20).default(20),
+});
+
+export async function commentsRoutes(app: FastifyInstance): Promise<void> {
+  const { comments } = app.services;
+
+  app.get('/answer/api/v1/comment/page', async (request, reply) => {
+    await requireReader(request);
+    const query = parseInput(pageQuery, request.query);
+    return ok(request, reply, await comments.page(query.object_id, request.actor, query.page, query.page_size));
+  });
+
+  app.post('/answer/api/v1/comment', async (request, reply) => {
+    const actor = requirePrivilege(request, 'comment.add');
+    return ok(request, reply, await comments.create(parseInput(commentSchema, request.body), actor));
+  });
+
+  app.put('/answer/api/v1/comment', async (request, reply) => {
+    const actor = requireActive(request);
+    const input = parseInput(commentEditSchema, request.body);
+    await comments.edit(input.comment_id, input.original_text, actor);
+    return ok(request, reply, null);
+  });
+
+  app.delete('/answer/api/v1/comment', async (request, reply) => {
+    const actor = requireActive(request);
+    await comments.remove(parseInput(commentIdSchema, request.body).comment_id, actor);
+    return ok(request, reply, null);
+  });
+}

@@ -1,0 +1,129 @@
+import { isStaff, objectTypeOf, REASONS, type CommentItem, type Paged } from '@inquire/shared';
+import type { SiteRuntime } from '../../infra/site.js';
+import { nowSeconds } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { nextId } from '../../lib/ids.js';
+import { renderInline } from '../../lib/markdown.js';
+import { answersRepository } from '../answers/answers.repository.js';
+import type { Actor } from '../auth/auth.service.js';
+import { canSeePost } from '../questions/questions.policy.js';
+import { questionsRepository } from '../questions/questions.repository.js';
+import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
+import { avatarUrl } from '../users/users.presenter.js';
+import { commentsRepository, type CommentRow } from './comments.repository.js';
+
+/** Authors edit their comments for 5 minutes (peer facts 6.6); staff at any time. */
+export const COMMENT_EDIT_WINDOW_SECONDS = 5 * 60;
+
+const staffOf = (actor: Actor | null) => isStaff(actor ? { role_id: actor.user.role_id, rank: actor.user.rank } : null);
+
+export function canEditComment(
+  actor: Actor | null,
+  comment: Pick<CommentRow, 'user_id' | 'created_at'>,
+  now: number,
+): boolean {
+  if (!actor) return false;
+  if (staffOf(actor)) return true;
+  return actor.user.id === comment.user_id && now - comment.created_at <= COMMENT_EDIT_WINDOW_SECONDS;
+}
+
+export function canDeleteComment(actor: Actor | null, comment: Pick<CommentRow, 'user_id'>): boolean {
+  return actor !== null && (actor.user.id === comment.user_id || staffOf(actor));
+}
+
+export class CommentsService {
+  constructor(
+    private readonly site: SiteRuntime,
+    private readonly siteinfo: SiteinfoService,
+  ) {}
+
+  async page(objectId: string, actor: Actor | null, page: number, pageSize: number): Promise<Paged<CommentItem>> {
+    await this.visiblePost(objectId, actor);
+    const { count, list } = await commentsRepository.page(this.site.db, objectId, page, pageSize);
+    const { site_users: users } = await this.siteinfo.settings();
+    const now = nowSeconds();
+    return {
+      count,
+      list: list.map((c) => ({
+        comment_id: c.id,
+        object_id: c.object_id,
+        created_at: c.created_at,
+        original_text: c.original_text,
+        parsed_text: c.parsed_text,
+        vote_count: c.vote_count,
+        user_id: c.user_id,
+        username: c.username,
+        user_display_name: c.display_name,
+        user_avatar: avatarUrl({ avatar: c.avatar, e_mail: c.e_mail, status: c.author_status }, users),
+        reply_comment_id: c.reply_comment_id,
+        reply_username: c.reply_username ?? '',
+        reply_user_display_name: c.reply_display_name ?? '',
+        actions: { edit: canEditComment(actor, c, now), delete: canDeleteComment(actor, c) },
+      })),
+    };
+  }
+
+  async create(
+    input: { object_id: string; original_text: string; reply_comment_id: string },
+    actor: Actor,
+  ): Promise<{ comment_id: string }> {
+    const db = this.site.db;
+    const post = await this.visiblePost(input.object_id, actor);
+    const replyTo = input.reply_comment_id ? await commentsRepository.findLive(db, input.reply_comment_id) : undefined;
+    if (input.reply_comment_id && (!replyTo || replyTo.object_id !== input.object_id))
+      throw AppError.notFound(REASONS.commentNotFound);
+    const now = nowSeconds();
+    const id = await nextId(db, 'comment');
+    await commentsRepository.insert(db, {
+      id,
+      user_id: actor.user.id,
+      object_id: input.object_id,
+      question_id: post.questionId,
+      reply_comment_id: replyTo?.id ?? '',
+      reply_user_id: replyTo?.user_id ?? '',
+      original_text: input.original_text,
+      parsed_text: renderInline(input.original_text),
+      created_at: now,
+      updated_at: now,
+    });
+    return { comment_id: id };
+  }
+
+  async edit(commentId: string, text: string, actor: Actor): Promise<void> {
+    const db = this.site.db;
+    const comment = await commentsRepository.findLive(db, commentId);
+    if (!comment) throw AppError.notFound(REASONS.commentNotFound);
+    await this.visiblePost(comment.object_id, actor);
+    const now = nowSeconds();
+    if (!canEditComment(actor, comment, now)) {
+      throw AppError.forbidden(actor.user.id === comment.user_id ? REASONS.commentEditExpired : REASONS.forbidden);
+    }
+    await commentsRepository.update(db, commentId, text, renderInline(text), now);
+  }
+
+  async remove(commentId: string, actor: Actor): Promise<void> {
+    const db = this.site.db;
+    const comment = await commentsRepository.findLive(db, commentId);
+    if (!comment) throw AppError.notFound(REASONS.commentNotFound);
+    if (!canDeleteComment(actor, comment)) throw AppError.forbidden();
+    await commentsRepository.remove(db, commentId, nowSeconds());
+  }
+
+  /** Comments hang off a question or an answer the caller may see; deleted posts take none. */
+  private async visiblePost(objectId: string, actor: Actor | null): Promise<{ questionId: string }> {
+    const db = this.site.db;
+    const type = objectTypeOf(objectId);
+    if (type === 'question') {
+      const question = await questionsRepository.findById(db, objectId);
+      if (question && question.status !== 10 && canSeePost(actor, question)) return { questionId: question.id };
+    }
+    if (type === 'answer') {
+      const answer = await answersRepository.findById(db, objectId);
+      const question = answer ? await questionsRepository.findById(db, answer.question_id) : undefined;
+      if (answer && question && answer.status !== 10 && canSeePost(actor, answer) && canSeePost(actor, question)) {
+        return { questionId: question.id };
+      }
+    }
+    throw AppError.notFound(REASONS.objectNotFound);
+  }
+}
