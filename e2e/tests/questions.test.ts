@@ -58,7 +58,7 @@ describe('a question from asked to accepted', () => {
     expect(problems).toEqual([]);
   });
 
-  it('[S1-008][S1-010][S5-032] another member answers, after a too-short try, and upvotes the question', async () => {
+  it('[S1-008][S1-009][S1-010][S5-032] another member answers, after a too-short try, and upvotes the question', async () => {
     const { page, problems } = await openTab(browser);
     await signIn(page, HELPER, new URL(questionUrl).pathname);
     await page.getByLabel('Your answer').fill('short');
@@ -70,6 +70,14 @@ describe('a question from asked to accepted', () => {
     await page.getByRole('button', { name: 'Post your answer' }).click();
     await page.getByText('Your answer was posted.').waitFor();
     await page.getByRole('heading', { name: '1 answer' }).waitFor();
+    // [S1-009] comments on the question (refused when too short first).
+    await page.getByRole('button', { name: 'Add a comment' }).first().click();
+    await page.getByLabel('Comment', { exact: true }).fill('x');
+    await page.getByRole('button', { name: 'Add comment' }).click();
+    await page.getByText('Comment must be 2 to 600 characters.').waitFor();
+    await page.getByLabel('Comment', { exact: true }).fill('Is the file **sorted**?');
+    await page.getByRole('button', { name: 'Add comment' }).click();
+    await page.locator('li strong', { hasText: 'sorted' }).waitFor();
     // [S1-010] and upvotes the question; the count changes and the button shows pressed.
     const questionVote = page.getByRole('button', { name: 'Upvote' }).first();
     await questionVote.click();

@@ -1,4 +1,11 @@
-import { QUESTION_SHOW, QUESTION_STATUS, type AnswerItem, type Paged, type QuestionDetail } from '@inquire/shared';
+import {
+  QUESTION_SHOW,
+  QUESTION_STATUS,
+  type AnswerItem,
+  type CommentItem,
+  type Paged,
+  type QuestionDetail,
+} from '@inquire/shared';
 import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useParams, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { loaderApi } from '../../app/api';
@@ -13,15 +20,19 @@ import { VoteBox } from '../../components/vote-box';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
 import { AnswerForm } from './answer-form';
+import { Comments } from './comments';
 import { QuestionTools } from './question-tools';
 import { questionPath } from './question-list-page';
 
 export interface QuestionPageData {
   question: QuestionDetail;
   answers: Paged<AnswerItem>;
+  /** Comments of the question and of each answer, by post id. */
+  comments: Record<string, Paged<CommentItem>>;
   now: number;
   permalink: number;
   signedIn: boolean;
+  canComment: boolean;
 }
 
 export async function questionPageLoader(
@@ -35,12 +46,23 @@ export async function questionPageLoader(
     fromApi(api.get<QuestionDetail>(`${API_BASE}/question/info`, { id }), url),
     fromApi(api.get<Paged<AnswerItem>>(`${API_BASE}/answer/page`, { question_id: id, page: 1, page_size: 50 }), url),
   ]);
+  const postIds = [question.id, ...answers.list.map((a) => a.id)];
+  const pages = await Promise.all(
+    postIds.map((objectId) =>
+      fromApi(
+        api.get<Paged<CommentItem>>(`${API_BASE}/comment/page`, { object_id: objectId, page: 1, page_size: 50 }),
+        url,
+      ),
+    ),
+  );
   return {
     question,
     answers,
+    comments: Object.fromEntries(postIds.map((postId, i) => [postId, pages[i] as Paged<CommentItem>])),
     now: Math.floor(Date.now() / 1000),
     permalink: session.site.site_seo.permalink,
     signedIn: session.user !== null,
+    canComment: session.user?.mail_status === 1 && session.user.status === 'normal',
   };
 }
 
@@ -137,6 +159,13 @@ export function QuestionPage() {
         <AuthorCard label={t('ui.question.asked_by')} author={question.operator} />
       </div>
       <QuestionTools question={question} signedIn={data.signedIn} />
+      <Comments
+        objectId={question.id}
+        comments={data.comments[question.id] ?? { count: 0, list: [] }}
+        now={now}
+        canComment={data.canComment}
+        onChanged={() => revalidator.revalidate()}
+      />
 
       <section aria-labelledby="answers-heading" className="space-y-4 pt-2">
         <h2 id="answers-heading" className="text-xl font-semibold">
@@ -186,6 +215,13 @@ export function QuestionPage() {
                 <AuthorCard author={answer.operator} />
               </div>
             </div>
+            <Comments
+              objectId={answer.id}
+              comments={data.comments[answer.id] ?? { count: 0, list: [] }}
+              now={now}
+              canComment={data.canComment}
+              onChanged={() => revalidator.revalidate()}
+            />
           </div>
         ))}
       </section>
