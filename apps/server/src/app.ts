@@ -8,6 +8,7 @@ import { envelope, errorEnvelope } from './infra/envelope.js';
 import { registerRequestContext } from './infra/request-context.js';
 import { SiteRuntime } from './infra/site.js';
 import { AppError } from './lib/errors.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { adminThemeRoutes } from './modules/admin/admin-theme.routes.js';
 import { answersRoutes } from './modules/answers/answers.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -16,6 +17,7 @@ import { engagementRoutes } from './modules/follows/follows.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { installRoutes } from './modules/install/install.routes.js';
 import { languageRoutes } from './modules/language/language.routes.js';
+import { smtpRoutes } from './modules/mail/smtp.routes.js';
 import { questionsRoutes } from './modules/questions/questions.routes.js';
 import { siteinfoRoutes } from './modules/siteinfo/siteinfo.routes.js';
 import { votesRoutes } from './modules/votes/votes.routes.js';
@@ -44,7 +46,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await site.open();
   app.decorate('site', site);
   app.decorate('services', createServices(site));
-  app.addHook('onClose', async () => site.close());
+  // The outbox worker sends queued email; it stops before the database closes.
+  app.addHook('onReady', async () => app.services.mail.start(app.log));
+  app.addHook('onClose', async () => {
+    await app.services.mail.stop();
+    await site.close();
+  });
 
   // CSP stays off until admins' custom head HTML and the inline theme script get nonces.
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
@@ -58,6 +65,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(siteinfoRoutes);
   await app.register(languageRoutes);
   await app.register(authRoutes);
+  await app.register(accountsRoutes);
+  await app.register(smtpRoutes);
   await app.register(questionsRoutes);
   await app.register(answersRoutes);
   await app.register(votesRoutes);

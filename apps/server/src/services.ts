@@ -1,16 +1,23 @@
 import type { SiteRuntime } from './infra/site.js';
+import { AccountsService } from './modules/accounts/accounts.service.js';
 import { AnswersService } from './modules/answers/answers.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { CaptchaService } from './modules/captcha/captcha.service.js';
+import { RateLimiter } from './modules/captcha/rate-limit.js';
 import { BookmarksService } from './modules/bookmarks/bookmarks.service.js';
 import { CommentsService } from './modules/comments/comments.service.js';
 import { FollowsService } from './modules/follows/follows.service.js';
 import { InstallService } from './modules/install/install.service.js';
+import { MailService } from './modules/mail/mail.service.js';
 import { QuestionsService } from './modules/questions/questions.service.js';
 import { SiteinfoService } from './modules/siteinfo/siteinfo.service.js';
 import { VotesService } from './modules/votes/votes.service.js';
 
 /** Every service of the app, built once per app so routes, jobs and tests share them. */
 export interface Services {
+  mail: MailService;
+  captcha: CaptchaService;
+  accounts: AccountsService;
   siteinfo: SiteinfoService;
   auth: AuthService;
   install: InstallService;
@@ -24,9 +31,16 @@ export interface Services {
 
 export function createServices(site: SiteRuntime): Services {
   const siteinfo = new SiteinfoService(site);
+  const auth = new AuthService(site, siteinfo);
+  const mail = new MailService(site);
+  const captcha = new CaptchaService(site);
+  const limits = new RateLimiter(() => site.db);
   return {
     siteinfo,
-    auth: new AuthService(site, siteinfo),
+    auth,
+    mail,
+    captcha,
+    accounts: new AccountsService(site, siteinfo, auth, mail, captcha, limits),
     install: new InstallService(site, siteinfo),
     questions: new QuestionsService(site, siteinfo),
     answers: new AnswersService(site, siteinfo),

@@ -7,10 +7,12 @@ import enCore from '../locales/en_US/core.json' with { type: 'json' };
 import zhCore from '../locales/zh_CN/core.json' with { type: 'json' };
 import enDesign from '../locales/en_US/design.json' with { type: 'json' };
 import zhDesign from '../locales/zh_CN/design.json' with { type: 'json' };
+import enAccounts from '../locales/en_US/accounts.json' with { type: 'json' };
+import zhAccounts from '../locales/zh_CN/accounts.json' with { type: 'json' };
 import enPosts from '../locales/en_US/posts.json' with { type: 'json' };
 import zhPosts from '../locales/zh_CN/posts.json' with { type: 'json' };
 
 export const CATALOG_FILES = {
-  en_US: [enCore, enDesign, enPosts],
-  zh_CN: [zhCore, zhDesign, zhPosts],
+  en_US: [enCore, enDesign, enPosts, enAccounts],
+  zh_CN: [zhCore, zhDesign, zhPosts, zhAccounts],
 } as const;

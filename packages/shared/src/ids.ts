@@ -19,6 +19,7 @@ export const OBJECT_TYPES = {
   activity: 13,
   review: 14,
   upload: 15,
+  email: 16,
 } as const;
 
 export type ObjectType = keyof typeof OBJECT_TYPES;

@@ -25,6 +25,15 @@ export interface Database {
     used_at: Generated<number>;
   };
   captcha_codes: { captcha_id: string; answer_hash: string; created_at: number; expires_at: number };
+  uploads: {
+    id: string;
+    user_id: string;
+    source: string;
+    path: string;
+    mime: string;
+    size: number;
+    created_at: number;
+  };
   plugin_state: { slug_name: string; enabled: number; config: string; updated_at: number };
   rate_counters: { counter_key: string; window_start: number; count: number; last_at: number };
   user_notification_config: { user_id: string; source: string; channels: string; updated_at: number };

@@ -17,13 +17,15 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: s
 }
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  const { auth, siteinfo } = app.services;
+  const { auth, accounts, siteinfo } = app.services;
 
   app.post('/answer/api/v1/user/login/email', async (request, reply) => {
     const input = parseInput(loginSchema, request.body);
-    const result = await auth.loginWithEmail(input, {
+    // Through the accounts service: rate limits and the captcha strategy wrap the sign-in.
+    const result = await accounts.login(input, {
       ip: request.ip,
       userAgent: request.headers['user-agent'] ?? '',
+      lang: request.lang,
     });
     setSessionCookie(request, reply, result.access_token);
     return ok(request, reply, result);

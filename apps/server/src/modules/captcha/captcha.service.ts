@@ -16,7 +16,10 @@ export const BUILTIN_CAPTCHA_SLUG = 'captcha-basic';
  * IP or per user. `always` = every time; `max` = from that many records in the window;
  * `minGap` = when the previous one was less than that many seconds ago.
  */
-const STRATEGY: Record<CaptchaAction, { unit: 'ip' | 'user'; always?: true; max?: number; minGap?: number; window: number }> = {
+const STRATEGY: Record<
+  CaptchaAction,
+  { unit: 'ip' | 'user'; always?: true; max?: number; minGap?: number; window: number }
+> = {
   email: { unit: 'ip', always: true, window: 360 },
   password: { unit: 'ip', max: 3, window: 30 * 60 },
   edit_userinfo: { unit: 'user', max: 3, window: 30 * 60 },

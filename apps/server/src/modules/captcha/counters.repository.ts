@@ -30,7 +30,8 @@ export const countersRepository = {
       .select(['count', 'window_start', 'last_at'])
       .where('counter_key', '=', key)
       .executeTakeFirst();
-    if (!row || Number(row.window_start) <= now - windowSeconds) return { count: 0, lastAt: row ? Number(row.last_at) : 0 };
+    if (!row || Number(row.window_start) <= now - windowSeconds)
+      return { count: 0, lastAt: row ? Number(row.last_at) : 0 };
     return { count: Number(row.count), lastAt: Number(row.last_at) };
   },
 

@@ -54,11 +54,7 @@ export const outboxRepository = {
   },
 
   async markDone(db: Db, id: string, status: number, now: number): Promise<void> {
-    await db
-      .updateTable('email_outbox')
-      .set({ status, sent_at: now, last_error: '' })
-      .where('id', '=', id)
-      .execute();
+    await db.updateTable('email_outbox').set({ status, sent_at: now, last_error: '' }).where('id', '=', id).execute();
   },
 
   async markFailed(db: Db, id: string, attempts: number, nextAttemptAt: number, error: string): Promise<void> {

@@ -1,0 +1,126 @@
+import {
+  actionRecordQuery,
+  captchaOnlySchema,
+  changePasswordSchema,
+  codeSchema,
+  emailChangeSchema,
+  interfaceSchema,
+  notificationConfigSchema,
+  passwordReplacementSchema,
+  passwordResetSchema,
+  profileSchema,
+  registerSchema,
+  TIMING,
+} from '@inquire/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ok } from '../../infra/envelope.js';
+import { requireActive, requireLogin } from '../../infra/guards.js';
+import { SESSION_COOKIE } from '../../infra/request-context.js';
+import { parseInput } from '../../infra/validate.js';
+import type { Caller } from './accounts.service.js';
+
+const V1 = '/answer/api/v1';
+
+function caller(request: FastifyRequest): Caller {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '', lang: request.lang };
+}
+
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: TIMING.tokenTtlSeconds,
+  });
+}
+
+/** The User calls of spec section 7 beyond sign-in (peer facts 8.3 to 8.6, 13.1). */
+export async function accountsRoutes(app: FastifyInstance): Promise<void> {
+  const { accounts, captcha } = app.services;
+
+  app.post(`${V1}/user/register/email`, async (request, reply) => {
+    const input = parseInput(registerSchema, request.body);
+    const result = await accounts.register(input, caller(request));
+    setSessionCookie(request, reply, result.access_token);
+    return ok(request, reply, result);
+  });
+
+  app.post(`${V1}/user/email/verification/send`, async (request, reply) => {
+    const actor = requireLogin(request);
+    const input = parseInput(captchaOnlySchema, request.body);
+    await accounts.resendActivation(actor, input, caller(request));
+    return ok(request, reply, null);
+  });
+
+  app.post(`${V1}/user/email/verification`, async (request, reply) => {
+    const { code } = parseInput(codeSchema, request.body);
+    const result = await accounts.activate(code, caller(request));
+    setSessionCookie(request, reply, result.access_token);
+    return ok(request, reply, result);
+  });
+
+  app.post(`${V1}/user/password/reset`, async (request, reply) => {
+    const input = parseInput(passwordResetSchema, request.body);
+    await accounts.requestPasswordReset(input, caller(request));
+    return ok(request, reply, null);
+  });
+
+  app.post(`${V1}/user/password/replacement`, async (request, reply) => {
+    const input = parseInput(passwordReplacementSchema, request.body);
+    await accounts.replacePassword(input);
+    return ok(request, reply, null);
+  });
+
+  app.put(`${V1}/user/password`, async (request, reply) => {
+    const actor = requireActive(request);
+    const input = parseInput(changePasswordSchema, request.body);
+    await accounts.changePassword(actor, input, caller(request));
+    return ok(request, reply, null);
+  });
+
+  app.post(`${V1}/user/email/change/code`, async (request, reply) => {
+    const actor = requireLogin(request);
+    const input = parseInput(emailChangeSchema, request.body);
+    await accounts.requestEmailChange(actor, input, caller(request));
+    return ok(request, reply, null);
+  });
+
+  app.put(`${V1}/user/email`, async (request, reply) => {
+    const { code } = parseInput(codeSchema, request.body);
+    const result = await accounts.confirmEmailChange(code, caller(request));
+    setSessionCookie(request, reply, result.access_token);
+    return ok(request, reply, result);
+  });
+
+  app.put(`${V1}/user/info`, async (request, reply) => {
+    const actor = requireActive(request);
+    const input = parseInput(profileSchema, request.body);
+    return ok(request, reply, await accounts.updateProfile(actor, input));
+  });
+
+  app.put(`${V1}/user/interface`, async (request, reply) => {
+    const actor = requireActive(request);
+    const input = parseInput(interfaceSchema, request.body);
+    await accounts.updateInterface(actor, input);
+    return ok(request, reply, null);
+  });
+
+  app.get(`${V1}/user/notification/config`, async (request, reply) => {
+    const actor = requireActive(request);
+    return ok(request, reply, await accounts.notificationConfig(actor));
+  });
+
+  app.put(`${V1}/user/notification/config`, async (request, reply) => {
+    const actor = requireActive(request);
+    const input = parseInput(notificationConfigSchema, request.body);
+    await accounts.updateNotificationConfig(actor, input);
+    return ok(request, reply, null);
+  });
+
+  app.get(`${V1}/user/action/record`, async (request, reply) => {
+    const { action } = parseInput(actionRecordQuery, request.query);
+    const record = await captcha.actionRecord(action, { ip: request.ip, user: request.actor?.user ?? null });
+    return ok(request, reply, record);
+  });
+}

@@ -1,0 +1,495 @@
+import {
+  ACCOUNT_REASONS,
+  isLanguage,
+  LANGUAGES,
+  MAIL_STATUS,
+  NOTIFICATION_SOURCES,
+  REASONS,
+  ROLE,
+  USER_STATUS,
+  type ChangePasswordInput,
+  type EmailChangeInput,
+  type InterfaceInput,
+  type Language,
+  type LoginInput,
+  type LoginResult,
+  type NotificationConfig,
+  type PasswordReplacementInput,
+  type PasswordResetInput,
+  type ProfileInput,
+  type RegisterInput,
+  type SiteSettings,
+  type UserInfo,
+} from '@inquire/shared';
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type { notificationConfigSchema } from '@inquire/shared';
+import type { Db } from '../../infra/db.js';
+import { hashPassword, verifyPassword } from '../../infra/passwords.js';
+import type { SiteRuntime } from '../../infra/site.js';
+import { hashToken, newToken } from '../../infra/tokens.js';
+import { nowSeconds } from '../../lib/clock.js';
+import { AppError, type FieldIssue } from '../../lib/errors.js';
+import { nextId } from '../../lib/ids.js';
+import { renderMarkdown } from '../../lib/markdown.js';
+import type { Actor, AuthService, ClientMeta } from '../auth/auth.service.js';
+import { sessionsRepository } from '../auth/sessions.repository.js';
+import type { CaptchaService, Doer } from '../captcha/captcha.service.js';
+import type { RateLimiter } from '../captcha/rate-limit.js';
+import type { MailService } from '../mail/mail.service.js';
+import type { EmailKind } from '../mail/templates.js';
+import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
+import { presentUser } from '../users/users.presenter.js';
+import { usersRepository, type UserRow } from '../users/users.repository.js';
+import { accountsRepository } from './accounts.repository.js';
+import { emailCodesRepository, type EmailCodeAction } from './email-codes.repository.js';
+
+/** Email action codes live 10 minutes, are used once, and only the newest per action works. */
+export const EMAIL_CODE_TTL_SECONDS = 10 * 60;
+
+/** Names a username may not take: route words and obvious impersonations. */
+export const RESERVED_USERNAMES = new Set([
+  'admin',
+  'administrator',
+  'root',
+  'system',
+  'moderator',
+  'staff',
+  'support',
+  'help',
+  'api',
+  'answer',
+  'login',
+  'logout',
+  'register',
+  'signup',
+  'settings',
+  'account',
+  'account-recovery',
+  'account-activation',
+  'account-suspended',
+  'password-reset',
+  'change-email',
+  'confirm-new-email',
+  'confirm-email',
+  'auth-landing',
+  'notifications',
+  'unsubscribe',
+  'users',
+  'user',
+  'me',
+  'null',
+  'undefined',
+  'anonymous',
+  'inquire',
+]);
+
+export interface Caller extends ClientMeta {
+  lang: Language;
+}
+
+const doerOf = (caller: Caller, user?: UserRow | null): Doer => ({ ip: caller.ip, user: user ?? null });
+
+function emailDomainAllowed(email: string, allowed: string[]): boolean {
+  const list = allowed.map((d) => d.trim().toLowerCase()).filter(Boolean);
+  if (list.length === 0) return true;
+  const domain = email.split('@')[1]?.toLowerCase() ?? '';
+  return list.some((d) => domain === d || domain.endsWith(`.${d}`));
+}
+
+const isStaff = (user: UserRow) => user.role_id === ROLE.admin || user.role_id === ROLE.moderator;
+
+/**
+ * The account use cases: sign-up, activation, recovery, password and email changes, profile,
+ * interface and notification settings. Each reads load → authorize → rules → transaction →
+ * events (the email is written to the outbox inside the transaction; the worker sends it).
+ */
+export class AccountsService {
+  constructor(
+    private readonly site: SiteRuntime,
+    private readonly siteinfo: SiteinfoService,
+    private readonly auth: AuthService,
+    private readonly mail: MailService,
+    private readonly captcha: CaptchaService,
+    private readonly limits: RateLimiter,
+  ) {}
+
+  private async loginResult(user: UserRow, client: ClientMeta): Promise<LoginResult> {
+    const { site_users } = await this.siteinfo.settings();
+    const token = await this.auth.openSession(user.id, client);
+    return { ...presentUser(user, site_users, nowSeconds()), access_token: token };
+  }
+
+  private async reload(id: string): Promise<UserRow> {
+    const user = await usersRepository.findById(this.site.db, id);
+    if (!user) throw AppError.notFound(REASONS.userNotFound);
+    return user;
+  }
+
+  /** Issues a code and writes its email to the outbox, in the caller's transaction. */
+  private async sendCode(
+    trx: Db,
+    settings: SiteSettings,
+    lang: Language,
+    user: Pick<UserRow, 'id' | 'display_name'>,
+    to: string,
+    action: EmailCodeAction,
+    content = '',
+  ): Promise<void> {
+    const code = newToken();
+    const now = nowSeconds();
+    await emailCodesRepository.issue(trx, {
+      code_hash: hashToken(code),
+      user_id: user.id,
+      action,
+      content,
+      now,
+      ttl: EMAIL_CODE_TTL_SECONDS,
+    });
+    const page = { activate: 'account-activation', reset: 'password-reset', change_email: 'confirm-new-email' }[action];
+    const kind: EmailKind = action === 'activate' ? 'activation' : action;
+    const base = settings.general.site_url.replace(/\/+$/, '');
+    const email = this.mail.render(lang, kind, to, {
+      site: settings.general.name,
+      name: user.display_name,
+      link: `${base}/users/${page}?code=${encodeURIComponent(code)}`,
+    });
+    await this.mail.enqueue(trx, email);
+  }
+
+  private mailLanguage(user: Pick<UserRow, 'language'>, fallback: Language): Language {
+    return isLanguage(user.language) ? user.language : fallback;
+  }
+
+  /** A unique username derived from the display name (peer facts 8.3). */
+  private async deriveUsername(db: Db, name: string): Promise<string> {
+    const base =
+      name
+        .toLowerCase()
+        .replace(/[^a-z0-9._-]/g, '')
+        .slice(0, 30) || 'user';
+    let candidate =
+      base.length < 2 || RESERVED_USERNAMES.has(base) ? `${base}-${randomBytes(2).toString('hex')}` : base;
+    while (await accountsRepository.usernameTaken(db, candidate)) {
+      candidate = `${base.slice(0, 25)}-${randomBytes(2).toString('hex')}`;
+    }
+    return candidate;
+  }
+
+  /**
+   * `POST user/login/email` with the abuse guards: per-IP attempts, wrong passwords per account
+   * and IP and per account (15-minute fixed windows, so the rightful owner is refused at most
+   * that long, and not at all from another IP until 50 failures), and the captcha after 3
+   * failures from one IP.
+   */
+  async login(input: LoginInput, caller: Caller): Promise<LoginResult> {
+    const email = input.e_mail.trim().toLowerCase();
+    const pair = `${email}|${caller.ip}`;
+    await this.limits.consume('loginPerIp', caller.ip);
+    await this.limits.check('loginFailuresPerAccountIp', pair);
+    await this.limits.check('loginFailuresPerAccount', email);
+    await this.captcha.check('password', doerOf(caller), input);
+    try {
+      const result = await this.auth.loginWithEmail(input, caller);
+      await this.captcha.clear('password', doerOf(caller));
+      await this.limits.clear('loginFailuresPerAccountIp', pair);
+      return result;
+    } catch (error) {
+      if (error instanceof AppError && error.reason === REASONS.emailOrPasswordIncorrect) {
+        await this.captcha.record('password', doerOf(caller));
+        await this.limits.record('loginFailuresPerAccountIp', pair);
+        await this.limits.record('loginFailuresPerAccount', email);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * `POST user/register/email`. A duplicate email is a field error, as on the peer: sign-up
+   * cannot hide it without also hiding it from the rightful owner, so the per-IP limit and the
+   * captcha are what keep strangers from testing many addresses.
+   */
+  async register(input: RegisterInput, caller: Caller): Promise<LoginResult> {
+    const settings = await this.siteinfo.settings();
+    if (!settings.login.allow_new_registrations || !settings.login.allow_email_registrations) {
+      throw AppError.display(ACCOUNT_REASONS.registrationClosed, 'toast');
+    }
+    await this.limits.consume('registerPerIp', caller.ip);
+    await this.captcha.check('email', doerOf(caller), input);
+    const email = input.e_mail.toLowerCase();
+    const issues: FieldIssue[] = [];
+    if (!emailDomainAllowed(email, settings.login.allow_email_domains)) {
+      issues.push({ field: 'e_mail', key: 'form.e_mail.domain_not_allowed' });
+    } else if (await accountsRepository.emailTaken(this.site.db, email)) {
+      issues.push({ field: 'e_mail', key: 'form.e_mail.taken' });
+    }
+    if (issues.length) throw AppError.fields(issues);
+    const pass = await hashPassword(input.pass);
+    const now = nowSeconds();
+    const id = await this.site.db.transaction().execute(async (trx) => {
+      const userId = await nextId(trx, 'user');
+      const row = {
+        id: userId,
+        username: await this.deriveUsername(trx, input.name),
+        e_mail: email,
+        pass,
+        display_name: input.name,
+        mail_status: MAIL_STATUS.inactive,
+        status: USER_STATUS.normal,
+        role_id: ROLE.user,
+        rank: 0,
+        created_at: now,
+        updated_at: now,
+        last_login_date: now,
+      };
+      await usersRepository.insert(trx, row);
+      await accountsRepository.saveNotificationConfig(trx, userId, 'inbox', true, now);
+      await this.sendCode(trx, settings, caller.lang, row, email, 'activate');
+      return userId;
+    });
+    await this.captcha.record('email', doerOf(caller));
+    return this.loginResult(await this.reload(id), caller);
+  }
+
+  /** `POST user/email/verification/send`: a new activation link (older ones stop working). */
+  async resendActivation(actor: Actor, input: { captcha_id?: string; captcha_code?: string }, caller: Caller) {
+    const user = actor.user;
+    if (user.mail_status === MAIL_STATUS.activated) return;
+    await this.limits.consume('emailPerIp', caller.ip);
+    await this.limits.consume('emailPerAccount', user.id);
+    await this.captcha.check('email', doerOf(caller, user), input);
+    const settings = await this.siteinfo.settings();
+    await this.site.db.transaction().execute(async (trx) => {
+      await this.sendCode(trx, settings, this.mailLanguage(user, caller.lang), user, user.e_mail, 'activate');
+    });
+    await this.captcha.record('email', doerOf(caller, user));
+  }
+
+  /** `POST user/email/verification`: activates and signs in (a fresh session). */
+  async activate(code: string, caller: Caller): Promise<LoginResult> {
+    const now = nowSeconds();
+    const user = await this.site.db.transaction().execute(async (trx) => {
+      const used = await emailCodesRepository.consume(trx, hashToken(code), 'activate', now);
+      if (!used) throw AppError.forbidden(ACCOUNT_REASONS.urlExpired, 'url_expired');
+      const found = await usersRepository.findById(trx, used.user_id);
+      if (!found || found.status === USER_STATUS.deleted)
+        throw AppError.forbidden(ACCOUNT_REASONS.urlExpired, 'url_expired');
+      await accountsRepository.activate(trx, found.id, now);
+      return found;
+    });
+    return this.loginResult(await this.reload(user.id), caller);
+  }
+
+  /** `POST user/password/reset`: the same answer whether or not the address has an account. */
+  async requestPasswordReset(input: PasswordResetInput, caller: Caller): Promise<void> {
+    const email = input.e_mail.toLowerCase();
+    await this.limits.consume('emailPerIp', caller.ip);
+    await this.captcha.check('email', doerOf(caller), input);
+    await this.captcha.record('email', doerOf(caller));
+    const user = await usersRepository.findByEmail(this.site.db, email);
+    if (!user || user.status === USER_STATUS.deleted) return;
+    // Per-account limit after the lookup, silently: a 429 here would tell the address exists.
+    try {
+      await this.limits.consume('emailPerAccount', `reset:${user.id}`);
+    } catch {
+      return;
+    }
+    const settings = await this.siteinfo.settings();
+    await this.site.db.transaction().execute(async (trx) => {
+      await this.sendCode(trx, settings, this.mailLanguage(user, caller.lang), user, user.e_mail, 'reset');
+    });
+  }
+
+  /** `POST user/password/replacement`: new password; every session of the account ends. */
+  async replacePassword(input: PasswordReplacementInput): Promise<void> {
+    const now = nowSeconds();
+    const pass = await hashPassword(input.pass);
+    await this.site.db.transaction().execute(async (trx) => {
+      const used = await emailCodesRepository.consume(trx, hashToken(input.code), 'reset', now);
+      if (!used) throw AppError.forbidden(ACCOUNT_REASONS.urlExpired, 'url_expired');
+      const user = await usersRepository.findById(trx, used.user_id);
+      if (!user || user.status === USER_STATUS.deleted)
+        throw AppError.forbidden(ACCOUNT_REASONS.urlExpired, 'url_expired');
+      // Following the emailed link proves the address, so an unverified account becomes verified.
+      await accountsRepository.update(trx, user.id, { pass, updated_at: now });
+      if (user.mail_status !== MAIL_STATUS.activated) await accountsRepository.activate(trx, user.id, now);
+      await sessionsRepository.deleteAllForUser(trx, user.id);
+    });
+  }
+
+  /** `PUT user/password`: old password must match; other sessions end, this one stays. */
+  async changePassword(actor: Actor, input: ChangePasswordInput, caller: Caller): Promise<void> {
+    const user = actor.user;
+    await this.captcha.check('edit_userinfo', doerOf(caller, user), input);
+    await this.captcha.record('edit_userinfo', doerOf(caller, user));
+    if (user.pass && !(await verifyPassword(user.pass, input.old_pass))) {
+      throw AppError.fields([{ field: 'old_pass', key: 'form.old_pass.incorrect' }]);
+    }
+    if (input.old_pass && input.old_pass === input.pass) {
+      throw AppError.fields([{ field: 'pass', key: 'form.pass.same_as_old' }]);
+    }
+    const pass = await hashPassword(input.pass);
+    await this.site.db.transaction().execute(async (trx) => {
+      await accountsRepository.update(trx, user.id, { pass, updated_at: nowSeconds() });
+      await sessionsRepository.deleteAllForUser(trx, user.id, actor.tokenHash);
+    });
+  }
+
+  /** `POST user/email/change/code`: emails a confirmation link to the new address. */
+  async requestEmailChange(actor: Actor, input: EmailChangeInput, caller: Caller): Promise<void> {
+    const user = actor.user;
+    await this.limits.consume('emailPerAccount', `change:${user.id}`);
+    await this.captcha.check('edit_userinfo', doerOf(caller, user), input);
+    await this.captcha.record('edit_userinfo', doerOf(caller, user));
+    const settings = await this.siteinfo.settings();
+    const email = input.e_mail.toLowerCase();
+    const issues: FieldIssue[] = [];
+    if (user.mail_status === MAIL_STATUS.activated && user.pass && !(await verifyPassword(user.pass, input.pass))) {
+      issues.push({ field: 'pass', key: 'form.pass.incorrect' });
+    }
+    if (!emailDomainAllowed(email, settings.login.allow_email_domains)) {
+      issues.push({ field: 'e_mail', key: 'form.e_mail.domain_not_allowed' });
+    } else if (await accountsRepository.emailTaken(this.site.db, email)) {
+      issues.push({ field: 'e_mail', key: 'form.e_mail.taken' });
+    }
+    if (issues.length) throw AppError.fields(issues);
+    await this.site.db.transaction().execute(async (trx) => {
+      await this.sendCode(trx, settings, this.mailLanguage(user, caller.lang), user, email, 'change_email', email);
+    });
+  }
+
+  /** `PUT user/email`: applies the new address (verified by the link) and signs in afresh. */
+  async confirmEmailChange(code: string, caller: Caller): Promise<LoginResult> {
+    const now = nowSeconds();
+    const userId = await this.site.db.transaction().execute(async (trx) => {
+      const used = await emailCodesRepository.consume(trx, hashToken(code), 'change_email', now);
+      if (!used) throw AppError.forbidden(ACCOUNT_REASONS.urlExpired, 'url_expired');
+      const user = await usersRepository.findById(trx, used.user_id);
+      if (!user || user.status === USER_STATUS.deleted)
+        throw AppError.forbidden(ACCOUNT_REASONS.urlExpired, 'url_expired');
+      if (await accountsRepository.emailTaken(trx, used.content)) {
+        throw AppError.fields([{ field: 'e_mail', key: 'form.e_mail.taken' }], ACCOUNT_REASONS.emailTaken);
+      }
+      await accountsRepository.update(trx, user.id, { e_mail: used.content, updated_at: now });
+      await accountsRepository.activate(trx, user.id, now);
+      return user.id;
+    });
+    return this.loginResult(await this.reload(userId), caller);
+  }
+
+  /**
+   * `PUT user/info`. The admin's allow_update_* switches are enforced here: a member may send
+   * the current value of a locked field (forms send whole objects) but not a new one. Admins
+   * are not bound by the switches.
+   */
+  async updateProfile(actor: Actor, input: ProfileInput): Promise<UserInfo> {
+    const user = actor.user;
+    const settings = await this.siteinfo.settings();
+    const rules = settings.site_users;
+    const bypass = user.role_id === ROLE.admin;
+    const avatarValue = JSON.stringify({
+      type: input.avatar.type === 'system' ? 'default' : input.avatar.type,
+      gravatar: input.avatar.gravatar,
+      custom: input.avatar.type === 'custom' ? input.avatar.custom : '',
+    });
+    const currentAvatar = (() => {
+      try {
+        const parsed = JSON.parse(user.avatar || '{}') as { type?: string; custom?: string };
+        return `${parsed.type || 'default'}|${parsed.type === 'custom' ? (parsed.custom ?? '') : ''}`;
+      } catch {
+        return 'default|';
+      }
+    })();
+    const nextAvatar = `${input.avatar.type === 'system' ? 'default' : input.avatar.type}|${input.avatar.type === 'custom' ? input.avatar.custom : ''}`;
+    const changes = {
+      display_name: input.display_name !== user.display_name,
+      username: input.username !== user.username,
+      avatar: nextAvatar !== currentAvatar,
+      bio: input.bio !== user.bio,
+      website: input.website !== user.website,
+      location: input.location !== user.location,
+    };
+    const issues: FieldIssue[] = [];
+    for (const [field, changed] of Object.entries(changes)) {
+      const allowed = rules[`allow_update_${field}` as keyof typeof rules];
+      if (changed && !allowed && !bypass) issues.push({ field, key: 'form.profile.update_not_allowed' });
+    }
+    if (changes.username && !issues.some((i) => i.field === 'username')) {
+      if (RESERVED_USERNAMES.has(input.username) && !isStaff(user)) {
+        issues.push({ field: 'username', key: 'form.username.reserved' });
+      } else if (await accountsRepository.usernameTaken(this.site.db, input.username, user.id)) {
+        issues.push({ field: 'username', key: 'form.username.taken' });
+      }
+    }
+    if (changes.avatar && input.avatar.type === 'custom' && !issues.some((i) => i.field === 'avatar')) {
+      const path =
+        input.avatar.custom
+          .replace(/^https?:\/\/[^/]+/, '')
+          .replace(/^\/uploads\//, '')
+          .split('?')[0] ?? '';
+      const upload = await accountsRepository.findUpload(this.site.db, user.id, path);
+      if (!upload || upload.source !== 'avatar') issues.push({ field: 'avatar', key: 'form.avatar.invalid' });
+    }
+    if (issues.length) throw AppError.fields(issues, ACCOUNT_REASONS.updateNotAllowed);
+    await accountsRepository.update(this.site.db, user.id, {
+      display_name: input.display_name,
+      username: input.username,
+      avatar: avatarValue,
+      bio: input.bio,
+      bio_html: changes.bio ? renderMarkdown(input.bio) : user.bio_html,
+      website: input.website,
+      location: input.location,
+      updated_at: nowSeconds(),
+    });
+    return presentUser(await this.reload(user.id), rules, nowSeconds());
+  }
+
+  /** `PUT user/interface`: language, colour scheme, time zone (IANA names only). */
+  async updateInterface(actor: Actor, input: InterfaceInput): Promise<void> {
+    const issues: FieldIssue[] = [];
+    const language = input.language === 'Default' ? '' : input.language;
+    if (language !== '' && !(LANGUAGES as readonly string[]).includes(language)) {
+      issues.push({ field: 'language', key: 'form.language.invalid' });
+    }
+    if (input.time_zone && !TIME_ZONES.has(input.time_zone)) {
+      issues.push({ field: 'time_zone', key: 'form.time_zone.invalid' });
+    }
+    if (issues.length) throw AppError.fields(issues);
+    await accountsRepository.update(this.site.db, actor.user.id, {
+      language,
+      color_scheme: input.color_scheme,
+      ...(input.time_zone !== undefined ? { time_zone: input.time_zone } : {}),
+      updated_at: nowSeconds(),
+    });
+  }
+
+  async notificationConfig(actor: Actor): Promise<NotificationConfig> {
+    const rows = await accountsRepository.notificationConfig(this.site.db, actor.user.id);
+    const config = Object.fromEntries(
+      NOTIFICATION_SOURCES.map((source) => [source, { key: 'email' as const, enable: false }]),
+    ) as NotificationConfig;
+    for (const row of rows) {
+      if (!(NOTIFICATION_SOURCES as readonly string[]).includes(row.source)) continue;
+      try {
+        const channels = JSON.parse(row.channels) as { key: string; enable: boolean }[];
+        config[row.source as keyof NotificationConfig].enable = channels.some((c) => c.key === 'email' && c.enable);
+      } catch {
+        // A damaged row reads as off.
+      }
+    }
+    return config;
+  }
+
+  async updateNotificationConfig(actor: Actor, input: z.infer<typeof notificationConfigSchema>): Promise<void> {
+    const now = nowSeconds();
+    await this.site.db.transaction().execute(async (trx) => {
+      for (const source of NOTIFICATION_SOURCES) {
+        const value = input[source];
+        if (value) await accountsRepository.saveNotificationConfig(trx, actor.user.id, source, value.enable, now);
+      }
+    });
+  }
+}
+
+/** Every IANA time zone this runtime knows, plus UTC. */
+export const TIME_ZONES = new Set<string>(['UTC', ...Intl.supportedValuesOf('timeZone')]);

@@ -1,0 +1,48 @@
+import type { Db } from '../../infra/db.js';
+
+export type EmailCodeAction = 'activate' | 'reset' | 'change_email';
+
+export const emailCodesRepository = {
+  /** Stores a new code and retires the user's older codes for the same action (newest only). */
+  async issue(
+    db: Db,
+    row: { code_hash: string; user_id: string; action: EmailCodeAction; content: string; now: number; ttl: number },
+  ): Promise<void> {
+    await db
+      .updateTable('email_codes')
+      .set({ used_at: row.now })
+      .where('user_id', '=', row.user_id)
+      .where('action', '=', row.action)
+      .where('used_at', '=', 0)
+      .execute();
+    await db
+      .insertInto('email_codes')
+      .values({
+        code_hash: row.code_hash,
+        user_id: row.user_id,
+        action: row.action,
+        content: row.content,
+        created_at: row.now,
+        expires_at: row.now + row.ttl,
+      })
+      .execute();
+  },
+
+  /** Uses a live code once: true only for the one caller that marked it used. */
+  async consume(db: Db, codeHash: string, action: EmailCodeAction, now: number) {
+    const row = await db
+      .selectFrom('email_codes')
+      .select(['user_id', 'content', 'expires_at', 'used_at'])
+      .where('code_hash', '=', codeHash)
+      .where('action', '=', action)
+      .executeTakeFirst();
+    if (!row || Number(row.used_at) !== 0 || Number(row.expires_at) <= now) return undefined;
+    const result = await db
+      .updateTable('email_codes')
+      .set({ used_at: now })
+      .where('code_hash', '=', codeHash)
+      .where('used_at', '=', 0)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1 ? { user_id: row.user_id, content: row.content } : undefined;
+  },
+};
