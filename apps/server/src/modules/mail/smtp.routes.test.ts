@@ -35,7 +35,7 @@ describe('SMTP settings and the email outbox', () => {
     from_name: 'Inquire',
     smtp_host: '127.0.0.1',
     smtp_port: port,
-    encryption: '',
+    encryption: '' as const,
     smtp_username: 'mailer',
     smtp_password: 'smtp-secret',
     smtp_authentication: false,
