@@ -26,6 +26,18 @@ export const answersRepository = {
       .executeTakeFirst();
   },
 
+  /** The same member's same answer posted since `since` (a double submit). */
+  findDuplicate(db: Db, questionId: string, userId: string, content: string, since: number) {
+    return db
+      .selectFrom('answers')
+      .select('id')
+      .where('question_id', '=', questionId)
+      .where('user_id', '=', userId)
+      .where('original_text', '=', content)
+      .where('created_at', '>=', since)
+      .executeTakeFirst();
+  },
+
   /** Answers of a question, the accepted one first, then by score and age. */
   async listForQuestion(
     db: Db,

@@ -1,6 +1,6 @@
 import { isStaff, REASONS, type AnswerInput, type AnswerItem, type Paged } from '@inquire/shared';
 import type { SiteRuntime } from '../../infra/site.js';
-import { nowSeconds } from '../../lib/clock.js';
+import { DUPLICATE_WINDOW_SECONDS, nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { nextId } from '../../lib/ids.js';
 import { renderMarkdown } from '../../lib/markdown.js';
@@ -66,6 +66,17 @@ export class AnswersService {
       throw AppError.fields([{ field: 'content', key: REASONS.answerRestricted }], REASONS.answerRestricted);
     }
     const now = nowSeconds();
+    if (
+      await answersRepository.findDuplicate(
+        db,
+        question.id,
+        actor.user.id,
+        input.content,
+        now - DUPLICATE_WINDOW_SECONDS,
+      )
+    ) {
+      throw AppError.badRequest(REASONS.duplicateRequest);
+    }
     const id = await db.transaction().execute(async (trx) => {
       const answerId = await nextId(trx, 'answer');
       const revisionId = await nextId(trx, 'revision');

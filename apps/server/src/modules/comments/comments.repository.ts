@@ -10,6 +10,19 @@ export const commentsRepository = {
     await db.insertInto('comments').values(row).execute();
   },
 
+  /** The same member's same comment on the same post since `since` (a double submit). */
+  findDuplicate(db: Db, objectId: string, userId: string, text: string, since: number) {
+    return db
+      .selectFrom('comments')
+      .select('id')
+      .where('object_id', '=', objectId)
+      .where('user_id', '=', userId)
+      .where('original_text', '=', text)
+      .where('status', '=', COMMENT_STATUS.normal)
+      .where('created_at', '>=', since)
+      .executeTakeFirst();
+  },
+
   findLive(db: Db, id: string): Promise<CommentRow | undefined> {
     return db
       .selectFrom('comments')

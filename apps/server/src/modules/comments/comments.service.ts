@@ -1,6 +1,6 @@
 import { isStaff, objectTypeOf, REASONS, type CommentItem, type Paged } from '@inquire/shared';
 import type { SiteRuntime } from '../../infra/site.js';
-import { nowSeconds } from '../../lib/clock.js';
+import { DUPLICATE_WINDOW_SECONDS, nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { nextId } from '../../lib/ids.js';
 import { renderInline } from '../../lib/markdown.js';
@@ -73,6 +73,17 @@ export class CommentsService {
     if (input.reply_comment_id && (!replyTo || replyTo.object_id !== input.object_id))
       throw AppError.notFound(REASONS.commentNotFound);
     const now = nowSeconds();
+    if (
+      await commentsRepository.findDuplicate(
+        db,
+        input.object_id,
+        actor.user.id,
+        input.original_text,
+        now - DUPLICATE_WINDOW_SECONDS,
+      )
+    ) {
+      throw AppError.badRequest(REASONS.duplicateRequest);
+    }
     const id = await nextId(db, 'comment');
     await commentsRepository.insert(db, {
       id,

@@ -85,6 +85,32 @@ export const questionsRepository = {
       .execute();
   },
 
+  /** The same member's same question posted since `since` (a double submit). */
+  findDuplicate(db: Db, userId: string, title: string, content: string, since: number) {
+    return db
+      .selectFrom('questions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('title', '=', title)
+      .where('original_text', '=', content)
+      .where('created_at', '>=', since)
+      .executeTakeFirst();
+  },
+
+  /** Listed questions whose titles share words with a title being typed (question/similar). */
+  similar(db: Db, words: string[], limit: number) {
+    return db
+      .selectFrom('questions')
+      .select(['id', 'title', 'answer_count', 'accepted_answer_id'])
+      .where('status', 'in', LISTED_STATUSES)
+      .where('show', '=', QUESTION_SHOW.shown)
+      .where((eb) => eb.or(words.map((word) => eb(eb.fn('lower', ['title']), 'like', `%${word}%`))))
+      .orderBy('answer_count', 'desc')
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute();
+  },
+
   /** Whether a member bookmarked and follows an object. */
   async engagementOf(db: Db, userId: string, objectId: string) {
     if (!userId) return { collected: false, followed: false };

@@ -175,7 +175,8 @@ describe('questions and answers', () => {
     expect(again.status).toBe(400);
     expect(again.body.reason).toBe('error.answer.restrict_answer');
     await t.app.services.siteinfo.update('site_write', { restrict_answer: false });
-    expect((await call(t.app, 'POST', '/answer/api/v1/answer', body, { token: other.token })).status).toBe(200);
+    const second = { ...body, content: 'A second, different answer.' };
+    expect((await call(t.app, 'POST', '/answer/api/v1/answer', second, { token: other.token })).status).toBe(200);
   });
 
   it('[S7-078] lets only the asker accept, puts the accepted answer first, and takes it back', async () => {
@@ -240,5 +241,33 @@ describe('questions and answers', () => {
     const info = await call<QuestionDetail>(t.app, 'GET', `/answer/api/v1/question/info?id=${id}`);
     expect(info.body.data.html).toBe(preview.body.data);
     expect((await call(t.app, 'POST', '/answer/api/v1/post/render', { content })).status).toBe(401);
+  });
+
+  it('refuses the same question, answer or comment posted twice within 5 minutes', async () => {
+    expect((await ask()).status).toBe(200);
+    const again = await ask();
+    expect(again.status).toBe(400);
+    expect(again.body.reason).toBe('base.duplicate_request_error');
+    const { id } = (await ask(member.token, { ...good, title: 'Another distinct question' })).body.data;
+    await t.app.services.siteinfo.update('site_write', { restrict_answer: false });
+    const body = { question_id: id, content: 'The very same answer' };
+    expect((await call(t.app, 'POST', '/answer/api/v1/answer', body, { token: other.token })).status).toBe(200);
+    expect((await call(t.app, 'POST', '/answer/api/v1/answer', body, { token: other.token })).body.reason).toBe(
+      'base.duplicate_request_error',
+    );
+    const comment = { object_id: id, original_text: 'Same comment' };
+    expect((await call(t.app, 'POST', '/answer/api/v1/comment', comment, { token: other.token })).status).toBe(200);
+    expect((await call(t.app, 'POST', '/answer/api/v1/comment', comment, { token: other.token })).status).toBe(400);
+  });
+
+  it('[S7-057] finds similar questions by the words of a title', async () => {
+    await ask();
+    const res = await call<{ title: string; url_title: string }[]>(
+      t.app,
+      'GET',
+      '/answer/api/v1/question/similar?title=reading%20a%20FILE',
+    );
+    expect(res.body.data.map((q) => q.title)).toEqual([good.title]);
+    expect((await call<unknown[]>(t.app, 'GET', '/answer/api/v1/question/similar?title=zq')).body.data).toEqual([]);
   });
 });

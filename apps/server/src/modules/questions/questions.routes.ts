@@ -7,6 +7,7 @@ import { parseInput } from '../../infra/validate.js';
 
 const idQuery = z.object({ id: z.string().min(1, 'form.invalid_value') });
 const tagQuery = z.object({ tag: z.string().max(35).default('') });
+const similarQuery = z.object({ title: z.string().max(150).default('') });
 
 export async function questionsRoutes(app: FastifyInstance): Promise<void> {
   const { questions } = app.services;
@@ -25,6 +26,12 @@ export async function questionsRoutes(app: FastifyInstance): Promise<void> {
   app.post('/answer/api/v1/question', async (request, reply) => {
     const actor = requirePrivilege(request, 'question.add');
     return ok(request, reply, await questions.ask(parseInput(askQuestionSchema, request.body), actor));
+  });
+
+  app.get('/answer/api/v1/question/similar', async (request, reply) => {
+    await requireReader(request);
+    const { title } = parseInput(similarQuery, request.query);
+    return ok(request, reply, await questions.similar(title));
   });
 
   app.get('/answer/api/v1/question/tags', async (request, reply) => {

@@ -11,7 +11,7 @@ import {
 } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import type { SiteRuntime } from '../../infra/site.js';
-import { nowSeconds } from '../../lib/clock.js';
+import { DUPLICATE_WINDOW_SECONDS, nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { nextId } from '../../lib/ids.js';
 import { plainText, renderMarkdown } from '../../lib/markdown.js';
@@ -102,6 +102,17 @@ export class QuestionsService {
     const db = this.site.db;
     const tags = await this.resolveTags(input.tags, actor);
     const now = nowSeconds();
+    if (
+      await questionsRepository.findDuplicate(
+        db,
+        actor.user.id,
+        input.title,
+        input.content,
+        now - DUPLICATE_WINDOW_SECONDS,
+      )
+    ) {
+      throw AppError.badRequest(REASONS.duplicateRequest);
+    }
     const id = await db.transaction().execute(async (trx) => {
       const questionId = await nextId(trx, 'question');
       const revisionId = await nextId(trx, 'revision');
@@ -144,6 +155,25 @@ export class QuestionsService {
       return questionId;
     });
     return { id, url_title: slugify(input.title) };
+  }
+
+  /** Up to 10 listed questions whose titles share words with a title being typed. */
+  async similar(
+    title: string,
+  ): Promise<{ id: string; title: string; url_title: string; answer_count: number; accepted: boolean }[]> {
+    const words = [...new Set(title.toLowerCase().split(/[^\p{L}\p{N}]+/u))]
+      .filter((w) => w.length >= 3)
+      .map((w) => w.replace(/[%_\\]/g, ''))
+      .slice(0, 5);
+    if (words.length === 0) return [];
+    const rows = await questionsRepository.similar(this.site.db, words, 10);
+    return rows.map((q) => ({
+      id: q.id,
+      title: q.title,
+      url_title: slugify(q.title),
+      answer_count: q.answer_count,
+      accepted: q.accepted_answer_id !== '',
+    }));
   }
 
   /** Tag suggestions for the ask form (question/tags?tag=). */

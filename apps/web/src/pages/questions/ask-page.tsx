@@ -11,6 +11,7 @@ import { API_BASE, http } from '../../lib/http';
 import { useLeavePrompt } from '../../lib/leave-prompt';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { useTranslation } from '../../lib/translation';
+import { SimilarQuestions } from './similar-questions';
 
 interface Draft {
   title: string;
@@ -79,6 +80,7 @@ export function AskPage() {
           maxLength={150}
           onChange={(e) => change({ title: e.target.value })}
         />
+        <SimilarQuestions title={values.title} />
         <MarkdownEditor
           label={t('ui.ask.body')}
           help={t('ui.ask.body_help')}
