@@ -39,6 +39,7 @@ export interface Database {
   user_notification_config: { user_id: string; source: string; channels: string; updated_at: number };
   votes: VotesTable;
   comments: CommentsTable;
+  view_records: { question_id: string; visitor: string; day: number };
   collections: { id: string; user_id: string; object_id: string; created_at: number };
   follows: { user_id: string; object_id: string; created_at: number };
 }

@@ -80,6 +80,8 @@ function injectTransport(app: FastifyInstance, request: FastifyRequest): ApiTran
           cookie: request.headers.cookie ?? '',
           'accept-language': request.headers['accept-language'] ?? '',
           'user-agent': request.headers['user-agent'] ?? '',
+          // The reader's address, so per-visitor counts see the reader and not this process.
+          'x-forwarded-for': request.ip,
         },
         ...(body === undefined ? {} : { payload: body as object }),
       });

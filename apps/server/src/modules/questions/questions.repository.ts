@@ -111,6 +111,22 @@ export const questionsRepository = {
       .execute();
   },
 
+  /** Counts a view once per visitor and day; true when this one counted. */
+  async recordView(db: Db, questionId: string, visitor: string, day: number): Promise<boolean> {
+    const result = await db
+      .insertInto('view_records')
+      .values({ question_id: questionId, visitor, day })
+      .onConflict((oc) => oc.columns(['question_id', 'visitor', 'day']).doNothing())
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    await db
+      .updateTable('questions')
+      .set({ view_count: sql`view_count + 1`, unique_view_count: sql`unique_view_count + 1` })
+      .where('id', '=', questionId)
+      .execute();
+    return true;
+  },
+
   /** Whether a member bookmarked and follows an object. */
   async engagementOf(db: Db, userId: string, objectId: string) {
     if (!userId) return { collected: false, followed: false };

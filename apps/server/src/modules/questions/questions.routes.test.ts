@@ -270,4 +270,23 @@ describe('questions and answers', () => {
     expect(res.body.data.map((q) => q.title)).toEqual([good.title]);
     expect((await call<unknown[]>(t.app, 'GET', '/answer/api/v1/question/similar?title=zq')).body.data).toEqual([]);
   });
+
+  it('counts a view once per visitor and day', async () => {
+    const { id } = (await ask()).body.data;
+    const url = `/answer/api/v1/question/info?id=${id}`;
+    const views = async (options: { token?: string; ua?: string }) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...(options.token ? { authorization: options.token } : {}), 'user-agent': options.ua ?? 'test' },
+      });
+      return response.json<{ data: QuestionDetail }>().data.view_count;
+    };
+    expect(await views({ token: other.token })).toBe(1);
+    expect(await views({ token: other.token })).toBe(1);
+    expect(await views({ token: admin.token })).toBe(2);
+    expect(await views({ ua: 'browser A' })).toBe(3);
+    expect(await views({ ua: 'browser A' })).toBe(3);
+    expect(await views({ ua: 'browser B' })).toBe(4);
+  });
 });

@@ -1,9 +1,17 @@
 import { askQuestionSchema, questionPageQuery } from '@inquire/shared';
-import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../infra/envelope.js';
 import { requirePrivilege, requireReader } from '../../infra/guards.js';
 import { parseInput } from '../../infra/validate.js';
+
+/** Who is viewing, for unique daily views: the member, or a hash of a guest's address and browser. */
+function visitorOf(request: FastifyRequest): string {
+  if (request.actor) return `u:${request.actor.user.id}`;
+  const agent = request.headers['user-agent'] ?? '';
+  return `g:${createHash('sha256').update(`${request.ip}|${agent}`).digest('hex').slice(0, 40)}`;
+}
 
 const idQuery = z.object({ id: z.string().min(1, 'form.invalid_value') });
 const tagQuery = z.object({ tag: z.string().max(35).default('') });
@@ -20,7 +28,7 @@ export async function questionsRoutes(app: FastifyInstance): Promise<void> {
   app.get('/answer/api/v1/question/info', async (request, reply) => {
     await requireReader(request);
     const { id } = parseInput(idQuery, request.query);
-    return ok(request, reply, await questions.info(id, request.actor));
+    return ok(request, reply, await questions.info(id, request.actor, visitorOf(request)));
   });
 
   app.post('/answer/api/v1/question', async (request, reply) => {

@@ -73,11 +73,24 @@ export class QuestionsService {
     };
   }
 
-  /** One question as its page shows it; hidden ones answer 404 to those who may not see them. */
-  async info(id: string, actor: Actor | null): Promise<QuestionDetail> {
+  /**
+   * One question as its page shows it; hidden ones answer 404 to those who may not see them.
+   * `visitor` (a member id, or a hash of a guest's address) counts the view once a day.
+   */
+  async info(id: string, actor: Actor | null, visitor = ''): Promise<QuestionDetail> {
     const db = this.site.db;
-    const question = await questionsRepository.findById(db, id);
+    let question = await questionsRepository.findById(db, id);
     if (!question || !canSeePost(actor, question)) throw AppError.notFound(REASONS.questionNotFound);
+    if (
+      visitor &&
+      (await questionsRepository.recordView(db, question.id, visitor, Math.floor(nowSeconds() / 86_400)))
+    ) {
+      question = {
+        ...question,
+        view_count: question.view_count + 1,
+        unique_view_count: question.unique_view_count + 1,
+      };
+    }
     const [authors, tags, { site_users: users }, votes, engagement] = await Promise.all([
       usersRepository.authors(db, [question.user_id]),
       questionsRepository.tagsOf(db, [question.id]),
