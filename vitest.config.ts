@@ -38,6 +38,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/tests/**/*.test.ts'],
+          // A loaded machine renders slower; polls wait for the page, never for a fixed time.
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

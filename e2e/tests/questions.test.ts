@@ -149,4 +149,19 @@ describe('a question from asked to accepted', () => {
     const response = await fetch(`${site.url}/questions/10010000000009999`);
     expect(response.status).toBe(404);
   });
+
+  it('[S9-058] sorts the list by newest, active, frequent, score and unanswered', async () => {
+    const { page, problems } = await openTab(browser);
+    await page.goto(`${site.url}/questions`);
+    const sorts = page.getByRole('navigation', { name: 'Sort questions' }).getByRole('link');
+    expect(await sorts.allTextContents()).toEqual(['Newest', 'Active', 'Frequent', 'Score', 'Unanswered']);
+    await page.getByRole('link', { name: 'Unanswered' }).click();
+    await page.waitForURL(/order=unanswered/);
+    expect(await page.getByRole('link', { name: 'Unanswered' }).getAttribute('aria-current')).toBe('page');
+    // The asked question has an answer; only the welcome question is unanswered.
+    await expect
+      .poll(() => page.locator('main li h2').allTextContents())
+      .toEqual(['Welcome to E2E Site: how does this site work?']);
+    expect(problems).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
-import { formatCount, type Paged, type QuestionListItem } from '@inquire/shared';
+import { formatCount, QUESTION_ORDERS, type Paged, type QuestionListItem, type QuestionOrder } from '@inquire/shared';
 import { useTranslation } from '../../lib/translation';
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { Pagination } from '../../components/ui/pagination';
 import { loaderApi } from '../../app/api';
 import { fromApi } from '../../app/load';
 import type { Session } from '../../app/session';
@@ -11,22 +12,29 @@ interface QuestionListData {
   page: Paged<QuestionListItem>;
   now: number;
   permalink: number;
+  order: QuestionOrder;
+  pageNumber: number;
 }
+
+const PAGE_SIZE = 20;
 
 export async function questionListLoader(
   { context, request }: LoaderFunctionArgs,
   session: Session,
 ): Promise<QuestionListData> {
   const url = new URL(request.url);
+  const asked = url.searchParams.get('order');
+  const order = (QUESTION_ORDERS as readonly string[]).includes(asked ?? '') ? (asked as QuestionOrder) : 'newest';
+  const pageNumber = Math.max(1, Number(url.searchParams.get('page')) || 1);
   const page = await fromApi(
     loaderApi(context).get<Paged<QuestionListItem>>(`${API_BASE}/question/page`, {
-      page: url.searchParams.get('page') ?? 1,
-      page_size: 20,
-      order: url.searchParams.get('order') ?? 'newest',
+      page: pageNumber,
+      page_size: PAGE_SIZE,
+      order,
     }),
     url,
   );
-  return { page, now: Math.floor(Date.now() / 1000), permalink: session.site.site_seo.permalink };
+  return { page, now: Math.floor(Date.now() / 1000), permalink: session.site.site_seo.permalink, order, pageNumber };
 }
 
 /** Question links: the slug is appended when the permalink setting is 1 or 3 (spec section 2). */
@@ -36,10 +44,37 @@ export function questionPath(q: { id: string; url_title: string }, permalink: nu
 
 export function QuestionListPage() {
   const { t } = useTranslation();
-  const { page, now, permalink } = useLoaderData() as QuestionListData;
+  const { page, now, permalink, order, pageNumber } = useLoaderData() as QuestionListData;
+  const { pathname } = useLocation();
+  const href = (next: { order?: QuestionOrder; page?: number }) => {
+    const query = new URLSearchParams();
+    const o = next.order ?? order;
+    if (o !== 'newest') query.set('order', o);
+    if ((next.page ?? 1) > 1) query.set('page', String(next.page));
+    const text = query.toString();
+    return text ? `${pathname}?${text}` : pathname;
+  };
   return (
     <section>
-      <h1 className="text-2xl font-semibold">{t('ui.questions.all')}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{t('ui.questions.all')}</h1>
+        <nav aria-label={t('ui.questions.sort')} className="flex flex-wrap gap-1 text-sm">
+          {QUESTION_ORDERS.map((o) => (
+            <Link
+              key={o}
+              to={href({ order: o })}
+              aria-current={o === order ? 'page' : undefined}
+              className={`rounded-md px-2.5 py-1 ${
+                o === order
+                  ? 'bg-gray-100 font-semibold text-gray-900 dark:bg-gray-800 dark:text-gray-100'
+                  : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800'
+              }`}
+            >
+              {t(`ui.questions.order_${o}`)}
+            </Link>
+          ))}
+        </nav>
+      </div>
       {page.list.length === 0 ? (
         <p className="mt-8 text-gray-600 dark:text-gray-400">{t('ui.questions.empty')}</p>
       ) : (
@@ -89,6 +124,18 @@ export function QuestionListPage() {
           ))}
         </ul>
       )}
+      <Pagination
+        page={pageNumber}
+        pageSize={PAGE_SIZE}
+        total={page.count}
+        href={(n) => href({ page: n })}
+        labels={{
+          nav: t('ui.questions.pages'),
+          previous: t('ui.design.previous'),
+          next: t('ui.design.next'),
+          page: (n) => t('ui.design.page_n', { n }),
+        }}
+      />
     </section>
   );
 }
