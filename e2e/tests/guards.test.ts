@@ -72,8 +72,7 @@ describe('server rendering and guards', () => {
     await screenshot(page, 'login-desktop-light');
     await signIn(page, MEMBER.email, MEMBER.password);
     await page.waitForURL(`${site.url}/users/settings/profile`);
-    // The settings screen belongs to later work: past its guard it is a 404 page.
-    await page.getByTestId('error-message').waitFor();
+    await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('_a_ltk_'))).toContain('value');
     expect(problems).toEqual([]);
   });

@@ -19,6 +19,16 @@ import {
   questionPageLoader,
   type QuestionPageData,
 } from '../pages/questions/question-page';
+import { AccountActivationPage, ActivationFailed, ActivationSuccessPage } from '../pages/users/activation-pages';
+import { ChangeEmailPage, ConfirmNewEmailPage } from '../pages/users/email-pages';
+import { AccountRecoveryPage, PasswordResetPage } from '../pages/users/recovery-pages';
+import { RegisterPage } from '../pages/users/register-page';
+import { AccountSettings } from '../pages/users/settings/account-settings';
+import { InterfaceSettings, interfaceSettingsLoader } from '../pages/users/settings/interface-settings';
+import { NotifySettings, notifySettingsLoader } from '../pages/users/settings/notify-settings';
+import { ProfileSettings } from '../pages/users/settings/profile-settings';
+import { SettingsLayout } from '../pages/users/settings/settings-layout';
+import { AccountSuspendedPage } from '../pages/users/suspended-page';
 import { guarded, notBuilt, type GuardKind } from './guards';
 import type { RouteHandle } from './head';
 import { loadSession } from './session';
@@ -120,8 +130,28 @@ export const routes: RouteObject[] = [
                   later('tags/:tagId/edit', 'activated'),
                   later('tags/:tid/timeline', 'login'),
                   later('users'),
-                  later('users/settings', 'login'),
-                  later('users/settings/:tab', 'login'),
+                  {
+                    path: 'users/settings',
+                    loader: guarded('login'),
+                    element: <SettingsLayout />,
+                    handle: handle(({ t }) => ({ title: t('ui.account.settings.title') })),
+                    children: [
+                      { index: true, loader: guarded('login'), element: <ProfileSettings /> },
+                      { path: 'profile', loader: guarded('login'), element: <ProfileSettings /> },
+                      {
+                        path: 'notify',
+                        loader: guarded('activated', notifySettingsLoader),
+                        element: <NotifySettings />,
+                      },
+                      { path: 'account', loader: guarded('login'), element: <AccountSettings /> },
+                      {
+                        path: 'interface',
+                        loader: guarded('login', interfaceSettingsLoader),
+                        element: <InterfaceSettings />,
+                      },
+                      later(':tab', 'login'),
+                    ],
+                  },
                   later('users/notifications/:type', 'login'),
                   later('users/notifications/:type/:subType', 'login'),
                   later('users/:username'),
@@ -144,15 +174,62 @@ export const routes: RouteObject[] = [
                 element: <LogoutPage />,
                 handle: handle(({ t }) => ({ title: t('ui.logout.title') })),
               },
-              later('users/register', 'guest'),
-              later('users/account-recovery', 'guest'),
-              later('users/change-email'),
-              later('users/password-reset'),
-              later('users/account-activation'),
-              later('users/account-activation/success', 'activatedOnly'),
-              later('users/account-activation/failed', 'inactiveOnly'),
-              later('users/confirm-new-email'),
-              later('users/account-suspended', 'suspendedOnly'),
+              {
+                path: 'users/register',
+                loader: guarded('guest'),
+                element: <RegisterPage />,
+                handle: handle(({ t, session }) => ({
+                  title: t('ui.account.register.title', { site: session.site.general.name }),
+                })),
+              },
+              {
+                path: 'users/account-recovery',
+                loader: guarded('guest'),
+                element: <AccountRecoveryPage />,
+                handle: handle(({ t }) => ({ title: t('ui.account.recovery.title') })),
+              },
+              {
+                path: 'users/change-email',
+                loader: guarded('public'),
+                element: <ChangeEmailPage />,
+                handle: handle(({ t }) => ({ title: t('ui.account.email.title') })),
+              },
+              {
+                path: 'users/password-reset',
+                loader: guarded('public'),
+                element: <PasswordResetPage />,
+                handle: handle(({ t }) => ({ title: t('ui.account.reset.title') })),
+              },
+              {
+                path: 'users/account-activation',
+                loader: guarded('public'),
+                element: <AccountActivationPage />,
+                handle: handle(({ t }) => ({ title: t('ui.account.activation.title') })),
+              },
+              {
+                path: 'users/account-activation/success',
+                loader: guarded('activatedOnly'),
+                element: <ActivationSuccessPage />,
+                handle: handle(({ t }) => ({ title: t('ui.account.activation.success_title') })),
+              },
+              {
+                path: 'users/account-activation/failed',
+                loader: guarded('inactiveOnly'),
+                element: <ActivationFailed />,
+                handle: handle(({ t }) => ({ title: t('ui.account.activation.failed_title') })),
+              },
+              {
+                path: 'users/confirm-new-email',
+                loader: guarded('public'),
+                element: <ConfirmNewEmailPage />,
+                handle: handle(({ t }) => ({ title: t('ui.account.confirm_email.title') })),
+              },
+              {
+                path: 'users/account-suspended',
+                loader: guarded('suspendedOnly'),
+                element: <AccountSuspendedPage />,
+                handle: handle(({ t }) => ({ title: t('ui.account.suspended.title') })),
+              },
               later('users/confirm-email'),
               later('users/auth-landing'),
               later('users/unsubscribe'),

@@ -9,6 +9,8 @@ import { TextField } from '../components/ui/field';
 import { saveReturnUrl, saveToken, takeReturnUrl } from '../lib/auth-storage';
 import { serverFieldErrors, validate, type FieldErrors } from '../lib/forms';
 import { API_BASE, ApiError, http } from '../lib/http';
+import { useCaptcha } from './users/captcha';
+import { ResendActivation } from './users/resend-activation';
 
 /** Email and password sign-in; also the "please activate" page for inactive accounts. */
 export function LoginPage() {
@@ -30,6 +32,7 @@ export function LoginPage() {
           <p className="text-gray-600 dark:text-gray-400">
             {user?.e_mail ? t('ui.login.inactive_text', { email: user.e_mail }) : t('ui.login.inactive_no_email')}
           </p>
+          <ResendActivation />
         </section>
       ) : (
         <>
@@ -65,6 +68,7 @@ function afterLogin(user: LoginResult): string {
 function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const captcha = useCaptcha('password');
   const [values, setValues] = useState({ e_mail: '', pass: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState('');
@@ -78,14 +82,19 @@ function LoginForm() {
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      const result = await http.post<LoginResult>(`${API_BASE}/user/login/email`, values, { passingError: true });
+      const result = await captcha.run((code) =>
+        http.post<LoginResult>(`${API_BASE}/user/login/email`, { ...values, ...code }, { passingError: true }),
+      );
+      if (!result) return;
       saveToken(result.access_token);
       resetSession();
       await navigate(afterLogin(result), { replace: true });
     } catch (error) {
       const fields = serverFieldErrors(error);
       setErrors(fields);
-      if (!Object.keys(fields).length && error instanceof ApiError && error.code === 400) setFormError(error.message);
+      if (!Object.keys(fields).length && error instanceof ApiError && (error.code === 400 || error.code === 429)) {
+        setFormError(error.message);
+      }
     } finally {
       setBusy(false);
     }
@@ -126,6 +135,7 @@ function LoginForm() {
       <Button type="submit" className="w-full" loading={busy}>
         {t('ui.login.submit')}
       </Button>
+      {captcha.dialog}
     </form>
   );
 }

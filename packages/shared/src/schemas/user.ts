@@ -27,6 +27,8 @@ export interface UserInfo {
   location: string;
   language: string;
   color_scheme: string;
+  /** IANA time zone chosen in interface settings; empty = the site's. */
+  time_zone: string;
   role_id: 1 | 2 | 3;
   status: 'normal' | 'suspended' | 'deleted';
   suspended_until: number;

@@ -54,6 +54,7 @@ export function presentUser(row: UserRow, users: SiteSettings['site_users'], now
     location: row.location,
     language: row.language || 'Default',
     color_scheme: row.color_scheme || 'default',
+    time_zone: row.time_zone,
     role_id: row.role_id === 2 ? 2 : row.role_id === 3 ? 3 : 1,
     status: statusName(row, now),
     suspended_until: row.status === USER_STATUS.suspended ? row.suspended_until : 0,

@@ -1,0 +1,137 @@
+import { profileSchema, ROLE, type UserInfo } from '@inquire/shared';
+import { useState, type FormEvent } from 'react';
+import { useRevalidator, useRouteLoaderData } from 'react-router';
+import { resetSession, type Session } from '../../../app/session';
+import { Avatar } from '../../../components/avatar';
+import { Button } from '../../../components/ui/button';
+import { RadioGroup, TextArea, TextField } from '../../../components/ui/field';
+import { serverFieldErrors, validate, withoutErrors, type FieldErrors } from '../../../lib/forms';
+import { API_BASE, http } from '../../../lib/http';
+import { useTranslation } from '../../../lib/translation';
+import { toast } from '../../../lib/ui-events';
+
+type AvatarType = 'default' | 'gravatar';
+const FIELDS = ['display_name', 'username', 'avatar', 'bio', 'website', 'location'] as const;
+
+function currentAvatarType(user: UserInfo, gravatarBase: string): AvatarType {
+  return user.avatar.startsWith(gravatarBase) && gravatarBase ? 'gravatar' : 'default';
+}
+
+/** Profile: names, avatar, bio, website, location; fields the admin locked are read-only. */
+export function ProfileSettings() {
+  const { t } = useTranslation();
+  const { user, site } = useRouteLoaderData('root') as Session & { user: UserInfo };
+  const revalidator = useRevalidator();
+  const rules = site.site_users;
+  const admin = user.role_id === ROLE.admin;
+  const can = (field: (typeof FIELDS)[number]) => admin || rules[`allow_update_${field}`];
+  const [values, setValues] = useState({
+    display_name: user.display_name,
+    username: user.username,
+    avatar: currentAvatarType(user, rules.gravatar_base_url),
+    bio: user.bio,
+    website: user.website,
+    location: user.location,
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const locked = t('ui.account.profile.locked');
+
+  const set = (field: keyof typeof values, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => withoutErrors(e, [field]));
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = { ...values, avatar: { type: values.avatar } };
+    const found = validate(profileSchema, body, t);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      await http.put<UserInfo>(`${API_BASE}/user/info`, body, { passingError: true });
+      toast(t('ui.account.update_success'));
+      resetSession();
+      await revalidator.revalidate();
+    } catch (error) {
+      setErrors(serverFieldErrors(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-5">
+      <TextField
+        label={t('ui.account.profile.display_name')}
+        name="display_name"
+        value={values.display_name}
+        disabled={!can('display_name')}
+        help={can('display_name') ? undefined : locked}
+        error={errors.display_name}
+        onChange={(e) => set('display_name', e.target.value)}
+      />
+      <TextField
+        label={t('ui.account.profile.username')}
+        name="username"
+        value={values.username}
+        disabled={!can('username')}
+        help={can('username') ? t('ui.account.profile.username_help') : locked}
+        error={errors.username}
+        onChange={(e) => set('username', e.target.value)}
+      />
+      <div className="flex items-start gap-4">
+        <Avatar src={user.avatar} name={user.display_name} size={64} />
+        <RadioGroup
+          legend={t('ui.account.profile.avatar')}
+          name="avatar"
+          value={values.avatar}
+          disabled={!can('avatar')}
+          help={can('avatar') ? undefined : locked}
+          error={errors.avatar}
+          onChange={(value) => set('avatar', value)}
+          options={[
+            { value: 'default', label: t('ui.account.profile.avatar_system') },
+            { value: 'gravatar', label: t('ui.account.profile.avatar_gravatar') },
+          ]}
+        />
+      </div>
+      <TextArea
+        label={t('ui.account.profile.bio')}
+        name="bio"
+        rows={5}
+        value={values.bio}
+        disabled={!can('bio')}
+        help={can('bio') ? t('ui.account.profile.bio_help') : locked}
+        error={errors.bio}
+        onChange={(e) => set('bio', e.target.value)}
+      />
+      <TextField
+        label={t('ui.account.profile.website')}
+        name="website"
+        type="url"
+        placeholder="https://example.com"
+        value={values.website}
+        disabled={!can('website')}
+        help={can('website') ? undefined : locked}
+        error={errors.website}
+        onChange={(e) => set('website', e.target.value)}
+      />
+      <TextField
+        label={t('ui.account.profile.location')}
+        name="location"
+        value={values.location}
+        disabled={!can('location')}
+        help={can('location') ? undefined : locked}
+        error={errors.location}
+        onChange={(e) => set('location', e.target.value)}
+      />
+      {FIELDS.some(can) ? (
+        <Button type="submit" loading={busy}>
+          {t('ui.account.save')}
+        </Button>
+      ) : null}
+    </form>
+  );
+}
