@@ -18,6 +18,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { installRoutes } from './modules/install/install.routes.js';
 import { languageRoutes } from './modules/language/language.routes.js';
 import { smtpRoutes } from './modules/mail/smtp.routes.js';
+import { peopleRoutes } from './modules/people/people.routes.js';
 import { questionsRoutes } from './modules/questions/questions.routes.js';
 import { siteinfoRoutes } from './modules/siteinfo/siteinfo.routes.js';
 import { votesRoutes } from './modules/votes/votes.routes.js';
@@ -67,6 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(accountsRoutes);
   await app.register(smtpRoutes);
+  await app.register(peopleRoutes);
   await app.register(questionsRoutes);
   await app.register(answersRoutes);
   await app.register(votesRoutes);

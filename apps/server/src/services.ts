@@ -9,6 +9,7 @@ import { CommentsService } from './modules/comments/comments.service.js';
 import { FollowsService } from './modules/follows/follows.service.js';
 import { InstallService } from './modules/install/install.service.js';
 import { MailService } from './modules/mail/mail.service.js';
+import { PeopleService } from './modules/people/people.service.js';
 import { QuestionsService } from './modules/questions/questions.service.js';
 import { SiteinfoService } from './modules/siteinfo/siteinfo.service.js';
 import { VotesService } from './modules/votes/votes.service.js';
@@ -18,6 +19,7 @@ export interface Services {
   mail: MailService;
   captcha: CaptchaService;
   accounts: AccountsService;
+  people: PeopleService;
   siteinfo: SiteinfoService;
   auth: AuthService;
   install: InstallService;
@@ -41,6 +43,7 @@ export function createServices(site: SiteRuntime): Services {
     mail,
     captcha,
     accounts: new AccountsService(site, siteinfo, auth, mail, captcha, limits),
+    people: new PeopleService(site, siteinfo),
     install: new InstallService(site, siteinfo),
     questions: new QuestionsService(site, siteinfo),
     answers: new AnswersService(site, siteinfo),

@@ -1,0 +1,180 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildUser, loginAs } from '../../../test/factories.js';
+import { buildTestApp, call, type TestApp } from '../../../test/harness.js';
+import { nowSeconds } from '../../lib/clock.js';
+import { nextId } from '../../lib/ids.js';
+
+const V1 = '/answer/api/v1';
+
+async function question(t: TestApp, userId: string, title: string, votes: number, show = 1): Promise<string> {
+  const id = await nextId(t.app.site.db, 'question');
+  await t.app.site.db
+    .insertInto('questions')
+    .values({ id, user_id: userId, title, vote_count: votes, show, created_at: nowSeconds() })
+    .execute();
+  return id;
+}
+
+describe('people: profiles, ranking, top posts', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await buildTestApp();
+  });
+  afterEach(async () => t.close());
+
+  it('[S7-139] answers a public profile without private fields, and 404 for unknown names', async () => {
+    const user = await buildUser(t.app, {
+      bio: 'hi',
+      bio_html: '<p>hi</p>',
+      location: 'Paris',
+      website: 'https://a.example',
+    });
+    const res = await call<Record<string, unknown>>(t.app, 'GET', `${V1}/personal/user/info`, undefined, {
+      query: { username: user.username },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      username: user.username,
+      bio_html: '<p>hi</p>',
+      location: 'Paris',
+      status: 'normal',
+      status_msg: '',
+    });
+    expect(res.body.data).not.toHaveProperty('e_mail');
+    expect(res.body.data).not.toHaveProperty('pass');
+    const missing = await call(t.app, 'GET', `${V1}/personal/user/info`, undefined, {
+      query: { username: 'nobody-here' },
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.body.reason).toBe('error.user.not_found');
+    const empty = await call<{ error_field: string }[]>(t.app, 'GET', `${V1}/personal/user/info`);
+    expect(empty.status).toBe(400);
+    expect(empty.body.data[0]?.error_field).toBe('username');
+  });
+
+  it('explains suspended and inactive members in the reader language', async () => {
+    const until = Date.UTC(2031, 0, 2, 3, 4) / 1000;
+    const paused = await buildUser(t.app, { status: 9, suspended_until: until });
+    const res = await call<{ status: string; status_msg: string }>(
+      t.app,
+      'GET',
+      `${V1}/personal/user/info`,
+      undefined,
+      { query: { username: paused.username }, lang: 'zh-CN' },
+    );
+    expect(res.body.data).toMatchObject({ status: 'suspended', status_msg: '该用户已被封禁至 2031-01-02 03:04 UTC。' });
+    const inactive = await buildUser(t.app, { mail_status: 2 });
+    const res2 = await call<{ status: string }>(t.app, 'GET', `${V1}/personal/user/info`, undefined, {
+      query: { username: inactive.username },
+    });
+    expect(res2.body.data.status).toBe('inactive');
+  });
+
+  it('[S7-130] ranks the week by reputation and votes, and lists the staff', async () => {
+    const a = await buildUser(t.app);
+    const b = await buildUser(t.app);
+    const now = nowSeconds();
+    const db = t.app.site.db;
+    for (const [user, rank] of [
+      [a, 10],
+      [b, 25],
+    ] as const) {
+      await db
+        .insertInto('activities')
+        .values({
+          id: await nextId(db, 'activity'),
+          user_id: user.id,
+          trigger_user_id: user.id,
+          object_id: user.id,
+          original_object_id: user.id,
+          activity_type: 'question.voted_up',
+          rank,
+          has_rank: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+    const q = await question(t, b.id, 'A question', 1);
+    await db
+      .insertInto('votes')
+      .values({ object_id: q, user_id: a.id, object_user_id: b.id, vote: 1, created_at: now, updated_at: now })
+      .execute();
+    const res = await call<{
+      users_with_the_most_reputation: { username: string }[];
+      users_with_the_most_vote: { username: string; vote_count: number }[];
+      staffs: { username: string }[];
+    }>(t.app, 'GET', `${V1}/user/ranking`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.users_with_the_most_reputation.map((u) => u.username)).toEqual([b.username, a.username]);
+    expect(res.body.data.users_with_the_most_vote.map((u) => u.vote_count)).toEqual([1, 1]);
+    expect(res.body.data.staffs.map((u) => u.username)).toEqual(['admin']);
+  });
+
+  it('[S7-140] lists a member top questions and answers, hidden ones left out', async () => {
+    const user = await buildUser(t.app);
+    await question(t, user.id, 'Best one', 9);
+    await question(t, user.id, 'Hidden one', 99, 2);
+    const other = await question(t, (await buildUser(t.app)).id, 'Someone else', 0);
+    await t.app.site.db
+      .insertInto('answers')
+      .values({
+        id: await nextId(t.app.site.db, 'answer'),
+        question_id: other,
+        user_id: user.id,
+        vote_count: 3,
+        accepted: 2,
+      })
+      .execute();
+    const res = await call<{
+      question: { title: string; url_title: string }[];
+      answer: { title: string; accepted: number }[];
+    }>(t.app, 'GET', `${V1}/personal/qa/top`, undefined, { query: { username: user.username } });
+    expect(res.body.data.question.map((x) => x.title)).toEqual(['Best one']);
+    expect(res.body.data.question[0]?.url_title).toBe('best-one');
+    expect(res.body.data.answer).toMatchObject([{ title: 'Someone else', accepted: 2 }]);
+  });
+
+  it('refuses guests on a private site with 401, and inactive members with 403', async () => {
+    await t.app.services.siteinfo.update('login', { login_required: true });
+    for (const path of ['/user/ranking', '/personal/user/info?username=admin', '/personal/qa/top?username=admin']) {
+      expect((await call(t.app, 'GET', `${V1}${path}`)).status).toBe(401);
+    }
+    const inactive = await buildUser(t.app, { mail_status: 2 });
+    const token = await loginAs(t.app, inactive.id);
+    expect((await call(t.app, 'GET', `${V1}/user/ranking`, undefined, { token })).status).toBe(403);
+  });
+});
+
+describe('people: search and staff', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await buildTestApp();
+  });
+  afterEach(async () => t.close());
+
+  it('[S7-129] finds up to 5 members by name prefix for mentions, never the caller; guests get 401', async () => {
+    const me = await buildUser(t.app, { username: 'al_me' });
+    for (const name of ['al_one', 'al_two', 'alx', 'bob']) await buildUser(t.app, { username: name });
+    expect((await call(t.app, 'GET', `${V1}/user/info/search`, undefined, { query: { username: 'al' } })).status).toBe(
+      401,
+    );
+    const token = await loginAs(t.app, me.id);
+    const res = await call<{ username: string }[]>(t.app, 'GET', `${V1}/user/info/search`, undefined, {
+      query: { username: 'al_' },
+      token,
+    });
+    expect(res.body.data.map((u) => u.username).sort()).toEqual(['al_one', 'al_two']);
+    const bad = await call<{ error_field: string }[]>(t.app, 'GET', `${V1}/user/info/search`, undefined, { token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data[0]?.error_field).toBe('username');
+  });
+
+  it('[S7-131] lists staff by username prefix', async () => {
+    await buildUser(t.app, { username: 'admiral', role_id: 3 });
+    const res = await call<{ username: string }[]>(t.app, 'GET', `${V1}/user/staff`, undefined, {
+      query: { username: 'adm', page_size: '10' },
+    });
+    expect(res.body.data.map((u) => u.username).sort()).toEqual(['admin', 'admiral']);
+  });
+});
