@@ -266,4 +266,52 @@ describe('accounts in the browser', () => {
       expect(problems).toEqual([]);
     }
   });
+
+  it('[S2-029] [S2-030] [S2-032] [S2-063] [S2-064] [S7-130] [S7-139] [S7-140] lists members and shows a profile edited in settings', async () => {
+    await withSite(async (runtime) => {
+      await createServices(runtime).siteinfo.update('site_users', {
+        allow_update_display_name: true,
+        allow_update_bio: true,
+        allow_update_location: true,
+        allow_update_website: true,
+      });
+    });
+    await new Promise((r) => setTimeout(r, 5500)); // the settings cache lives 5 s
+    const { page, problems } = await openTab(browser, { viewport: DESKTOP });
+    await page.goto(`${site.url}/users/login`);
+    await page.getByLabel('Email').fill(RECOVER.email);
+    await page.getByLabel('Password').fill('third-pass-123');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${site.url}/`);
+    await page.goto(`${site.url}/users/settings/profile`);
+    await page.getByLabel('Display name').fill('Forgetful Fred');
+    await page.getByLabel('About me').fill('I **rarely** remember <b>passwords</b>.');
+    await page.getByLabel('Website').fill('not a url');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Website must be a valid URL', { exact: false }).waitFor();
+    await page.getByLabel('Website').fill('https://fred.example');
+    await page.getByLabel('Location').fill('Lisbon');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('update success').last().waitFor();
+
+    await page.goto(`${site.url}/users`);
+    await page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Staff' }).getByRole('link', { name: 'admin' }).waitFor();
+    await screenshot(page, 'people-users-desktop-light');
+
+    await page.goto(`${site.url}/users/${RECOVER.username}`);
+    await page.getByRole('heading', { name: 'Forgetful Fred' }).waitFor();
+    await page.getByText('Lisbon').waitFor();
+    expect(await page.locator('.prose strong').textContent()).toBe('rarely');
+    expect(await page.locator('.prose b').count()).toBe(0);
+    await page.getByRole('heading', { name: 'Top answers' }).waitFor();
+    await screenshot(page, 'people-profile-desktop-light');
+    const phone = await openTab(browser, { viewport: PHONE, colorScheme: 'dark' });
+    await phone.page.goto(`${site.url}/users/${RECOVER.username}`);
+    await phone.page.getByRole('heading', { name: 'Forgetful Fred' }).waitFor();
+    await screenshot(phone.page, 'people-profile-phone-dark');
+    expect((await fetch(`${site.url}/users/no-such-member`)).status).toBe(404);
+    expect(problems).toEqual([]);
+    expect(phone.problems).toEqual([]);
+  });
 });

@@ -29,6 +29,8 @@ import { NotifySettings, notifySettingsLoader } from '../pages/users/settings/no
 import { ProfileSettings } from '../pages/users/settings/profile-settings';
 import { SettingsLayout } from '../pages/users/settings/settings-layout';
 import { AccountSuspendedPage } from '../pages/users/suspended-page';
+import { ProfilePage, profilePageLoader, type ProfilePageData } from '../pages/people/profile-page';
+import { UsersPage, usersPageLoader } from '../pages/people/users-page';
 import { guarded, notBuilt, type GuardKind } from './guards';
 import type { RouteHandle } from './head';
 import { loadSession } from './session';
@@ -45,6 +47,15 @@ function NotFound() {
 }
 
 const handle = (head: RouteHandle['head']): RouteHandle => ({ head });
+
+const profileHandle = handle(({ data }) => {
+  const { profile } = data as ProfilePageData;
+  return {
+    title: profile.display_name,
+    canonicalPath: `/users/${encodeURIComponent(profile.username)}`,
+    ogType: 'profile',
+  };
+});
 
 const questionHandle = handle(({ data, session }) => {
   const page = data as QuestionPageData;
@@ -129,7 +140,12 @@ export const routes: RouteObject[] = [
                   later('tags/:tagName/info'),
                   later('tags/:tagId/edit', 'activated'),
                   later('tags/:tid/timeline', 'login'),
-                  later('users'),
+                  {
+                    path: 'users',
+                    loader: guarded('public', usersPageLoader),
+                    element: <UsersPage />,
+                    handle: handle(({ t }) => ({ title: t('ui.people.title') })),
+                  },
                   {
                     path: 'users/settings',
                     loader: guarded('login'),
@@ -154,8 +170,12 @@ export const routes: RouteObject[] = [
                   },
                   later('users/notifications/:type', 'login'),
                   later('users/notifications/:type/:subType', 'login'),
-                  later('users/:username'),
-                  later('users/:username/:tabName'),
+                  ...['users/:username', 'users/:username/:tabName'].map((path) => ({
+                    path,
+                    loader: guarded('public', profilePageLoader),
+                    element: <ProfilePage />,
+                    handle: profileHandle,
+                  })),
                   later('review', 'staff'),
                 ],
               },
