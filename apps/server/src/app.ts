@@ -19,6 +19,7 @@ import { installRoutes } from './modules/install/install.routes.js';
 import { languageRoutes } from './modules/language/language.routes.js';
 import { smtpRoutes } from './modules/mail/smtp.routes.js';
 import { peopleRoutes } from './modules/people/people.routes.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { questionsRoutes } from './modules/questions/questions.routes.js';
 import { siteinfoRoutes } from './modules/siteinfo/siteinfo.routes.js';
 import { votesRoutes } from './modules/votes/votes.routes.js';
@@ -69,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountsRoutes);
   await app.register(smtpRoutes);
   await app.register(peopleRoutes);
+  await app.register(uploadsRoutes);
   await app.register(questionsRoutes);
   await app.register(answersRoutes);
   await app.register(votesRoutes);

@@ -10,6 +10,7 @@ import { FollowsService } from './modules/follows/follows.service.js';
 import { InstallService } from './modules/install/install.service.js';
 import { MailService } from './modules/mail/mail.service.js';
 import { PeopleService } from './modules/people/people.service.js';
+import { UploadsService } from './modules/uploads/uploads.service.js';
 import { QuestionsService } from './modules/questions/questions.service.js';
 import { SiteinfoService } from './modules/siteinfo/siteinfo.service.js';
 import { VotesService } from './modules/votes/votes.service.js';
@@ -20,6 +21,7 @@ export interface Services {
   captcha: CaptchaService;
   accounts: AccountsService;
   people: PeopleService;
+  uploads: UploadsService;
   siteinfo: SiteinfoService;
   auth: AuthService;
   install: InstallService;
@@ -44,6 +46,7 @@ export function createServices(site: SiteRuntime): Services {
     captcha,
     accounts: new AccountsService(site, siteinfo, auth, mail, captcha, limits),
     people: new PeopleService(site, siteinfo),
+    uploads: new UploadsService(site, siteinfo),
     install: new InstallService(site, siteinfo),
     questions: new QuestionsService(site, siteinfo),
     answers: new AnswersService(site, siteinfo),
