@@ -1,13 +1,11 @@
-import { isStaff, objectTypeOf, REASONS, type CommentItem, type Paged } from '@inquire/shared';
+import { isStaff, REASONS, type CommentItem, type Paged } from '@inquire/shared';
 import type { SiteRuntime } from '../../infra/site.js';
 import { DUPLICATE_WINDOW_SECONDS, nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { nextId } from '../../lib/ids.js';
 import { renderInline } from '../../lib/markdown.js';
-import { answersRepository } from '../answers/answers.repository.js';
 import type { Actor } from '../auth/auth.service.js';
-import { canSeePost } from '../questions/questions.policy.js';
-import { questionsRepository } from '../questions/questions.repository.js';
+import { loadLivePost, type LivePost } from '../questions/live-post.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { avatarUrl } from '../users/users.presenter.js';
 import { commentsRepository, type CommentRow } from './comments.repository.js';
@@ -121,20 +119,7 @@ export class CommentsService {
   }
 
   /** Comments hang off a question or an answer the caller may see; deleted posts take none. */
-  private async visiblePost(objectId: string, actor: Actor | null): Promise<{ questionId: string }> {
-    const db = this.site.db;
-    const type = objectTypeOf(objectId);
-    if (type === 'question') {
-      const question = await questionsRepository.findById(db, objectId);
-      if (question && question.status !== 10 && canSeePost(actor, question)) return { questionId: question.id };
-    }
-    if (type === 'answer') {
-      const answer = await answersRepository.findById(db, objectId);
-      const question = answer ? await questionsRepository.findById(db, answer.question_id) : undefined;
-      if (answer && question && answer.status !== 10 && canSeePost(actor, answer) && canSeePost(actor, question)) {
-        return { questionId: question.id };
-      }
-    }
-    throw AppError.notFound(REASONS.objectNotFound);
+  private visiblePost(objectId: string, actor: Actor | null): Promise<LivePost> {
+    return loadLivePost(this.site.db, objectId, actor);
   }
 }

@@ -1,12 +1,10 @@
-import { hasPrivilege, objectTypeOf, REASONS, type Privilege } from '@inquire/shared';
+import { hasPrivilege, REASONS, type Privilege } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import type { SiteRuntime } from '../../infra/site.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { answersRepository } from '../answers/answers.repository.js';
 import type { Actor } from '../auth/auth.service.js';
-import { canSeePost } from '../questions/questions.policy.js';
-import { questionsRepository } from '../questions/questions.repository.js';
+import { loadLivePost } from '../questions/live-post.js';
 import { reputation, type ReputationKey } from '../reputation/reputation.service.js';
 import { votesRepository, type VoteTable } from './votes.repository.js';
 
@@ -82,28 +80,8 @@ export class VotesService {
 
   /** Questions and answers the caller may see; anything else is not found. */
   private async load(objectId: string, actor: Actor): Promise<Target> {
-    const db = this.site.db;
-    const type = objectTypeOf(objectId);
-    if (type === 'question') {
-      const question = await questionsRepository.findById(db, objectId);
-      if (question && question.status !== 10 && canSeePost(actor, question)) {
-        return {
-          id: question.id,
-          kind: 'question',
-          table: 'questions',
-          authorId: question.user_id,
-          questionId: question.id,
-        };
-      }
-    }
-    if (type === 'answer') {
-      const answer = await answersRepository.findById(db, objectId);
-      const question = answer ? await questionsRepository.findById(db, answer.question_id) : undefined;
-      if (answer && question && answer.status !== 10 && canSeePost(actor, answer) && canSeePost(actor, question)) {
-        return { id: answer.id, kind: 'answer', table: 'answers', authorId: answer.user_id, questionId: question.id };
-      }
-    }
-    throw AppError.notFound(REASONS.objectNotFound);
+    const post = await loadLivePost(this.site.db, objectId, actor);
+    return { ...post, table: post.kind === 'question' ? 'questions' : 'answers' };
   }
 }
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
-import { controlClass } from '../ui/field';
+import { controlClass, describedBy, FieldNote } from '../ui/field';
 
 interface MarkdownEditorProps {
   label: string;
@@ -66,7 +66,7 @@ export function MarkdownEditor({ label, help, name, value, error, rows = 10, onC
         onChange={(e) => onChange(e.target.value)}
         className={`${controlClass(error)} font-mono`}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : help ? `${id}-help` : undefined}
+        aria-describedby={describedBy(id, error, help)}
       />
       {mode === 'preview' ? (
         <div className="min-h-32 rounded-md border border-gray-200 p-3 dark:border-gray-700" aria-live="polite">
@@ -77,15 +77,7 @@ export function MarkdownEditor({ label, help, name, value, error, rows = 10, onC
           )}
         </div>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : help ? (
-        <p id={`${id}-help`} className="text-sm text-gray-600 dark:text-gray-400">
-          {help}
-        </p>
-      ) : null}
+      <FieldNote id={id} help={help} error={error} />
     </div>
   );
 }

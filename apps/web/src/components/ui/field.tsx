@@ -34,7 +34,8 @@ function FieldShell({ id, label, help, error, children }: FieldShellProps) {
   );
 }
 
-function FieldNote({ id, help, error }: { id: string; help?: ReactNode; error?: string }) {
+/** A field's error, or else its help text, under the control (ids `${id}-error` / `${id}-help`). */
+export function FieldNote({ id, help, error }: { id: string; help?: ReactNode; error?: string }) {
   if (error) {
     return (
       <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-400">
@@ -50,7 +51,7 @@ function FieldNote({ id, help, error }: { id: string; help?: ReactNode; error?: 
   );
 }
 
-function describedBy(id: string, error?: string, help?: ReactNode): string | undefined {
+export function describedBy(id: string, error?: string, help?: ReactNode): string | undefined {
   if (error) return `${id}-error`;
   return help ? `${id}-help` : undefined;
 }

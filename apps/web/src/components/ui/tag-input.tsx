@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { describedBy, FieldNote } from './field';
 
 export interface TagOption {
   slug_name: string;
@@ -121,7 +122,7 @@ export function TagInput({
           aria-autocomplete="list"
           aria-activedescendant={expanded ? `${listId}-${active}` : undefined}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : help ? `${id}-help` : undefined}
+          aria-describedby={describedBy(id, error, help)}
           value={query}
           placeholder={value.length ? undefined : placeholder}
           onChange={(e) => setQuery(e.target.value)}
@@ -156,15 +157,7 @@ export function TagInput({
           </ul>
         ) : null}
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : help ? (
-        <p id={`${id}-help`} className="text-sm text-gray-600 dark:text-gray-400">
-          {help}
-        </p>
-      ) : null}
+      <FieldNote id={id} help={help} error={error} />
     </div>
   );
 }
