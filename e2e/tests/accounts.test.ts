@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SiteRuntime } from '../../apps/server/src/infra/site.js';
 import { createServices } from '../../apps/server/src/services.js';
@@ -269,7 +270,10 @@ describe('accounts in the browser', () => {
 
   it('[S2-029] [S2-030] [S2-032] [S2-063] [S2-064] [S7-130] [S7-139] [S7-140] lists members and shows a profile edited in settings', async () => {
     await withSite(async (runtime) => {
-      await createServices(runtime).siteinfo.update('site_users', {
+      const services = createServices(runtime);
+      await services.siteinfo.update('general', { site_url: site.url });
+      await services.siteinfo.update('site_users', {
+        allow_update_avatar: true,
         allow_update_display_name: true,
         allow_update_bio: true,
         allow_update_location: true,
@@ -291,6 +295,15 @@ describe('accounts in the browser', () => {
     await page.getByText('Website must be a valid URL', { exact: false }).waitFor();
     await page.getByLabel('Website').fill('https://fred.example');
     await page.getByLabel('Location').fill('Lisbon');
+    const picture = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#cc3366' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'SecretCam' } })
+      .toBuffer();
+    await page
+      .getByLabel('Upload a picture')
+      .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: picture });
+    await page.getByRole('radio', { name: 'My picture' }).waitFor();
+    expect(await page.getByRole('radio', { name: 'My picture' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('update success').last().waitFor();
 
@@ -302,6 +315,12 @@ describe('accounts in the browser', () => {
     await page.goto(`${site.url}/users/${RECOVER.username}`);
     await page.getByRole('heading', { name: 'Forgetful Fred' }).waitFor();
     await page.getByText('Lisbon').waitFor();
+    const avatar = page.locator('header img').first();
+    const src = (await avatar.getAttribute('src')) ?? '';
+    expect(src).toMatch(/\/uploads\/avatar\/\d{17}\.jpg$/);
+    expect(await avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(300);
+    const served = Buffer.from(await (await fetch(src)).arrayBuffer());
+    expect((await sharp(served).metadata()).exif).toBeUndefined();
     expect(await page.locator('.prose strong').textContent()).toBe('rarely');
     expect(await page.locator('.prose b').count()).toBe(0);
     await page.getByRole('heading', { name: 'Top answers' }).waitFor();

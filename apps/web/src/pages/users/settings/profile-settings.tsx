@@ -1,4 +1,4 @@
-import { profileSchema, ROLE, type UserInfo } from '@inquire/shared';
+import { profileSchema, ROLE, type Envelope, type UserInfo } from '@inquire/shared';
 import { useState, type FormEvent } from 'react';
 import { useRevalidator, useRouteLoaderData } from 'react-router';
 import { resetSession, type Session } from '../../../app/session';
@@ -6,15 +6,32 @@ import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/ui/button';
 import { RadioGroup, TextArea, TextField } from '../../../components/ui/field';
 import { serverFieldErrors, validate, withoutErrors, type FieldErrors } from '../../../lib/forms';
-import { API_BASE, http } from '../../../lib/http';
+import { getToken } from '../../../lib/auth-storage';
+import { API_BASE, ApiError, http } from '../../../lib/http';
+import { currentLanguage } from '../../../lib/i18n';
 import { useTranslation } from '../../../lib/translation';
 import { toast } from '../../../lib/ui-events';
 
-type AvatarType = 'default' | 'gravatar';
+type AvatarType = 'default' | 'gravatar' | 'custom';
 const FIELDS = ['display_name', 'username', 'avatar', 'bio', 'website', 'location'] as const;
 
 function currentAvatarType(user: UserInfo, gravatarBase: string): AvatarType {
-  return user.avatar.startsWith(gravatarBase) && gravatarBase ? 'gravatar' : 'default';
+  if (!user.avatar) return 'default';
+  return gravatarBase && user.avatar.startsWith(gravatarBase) ? 'gravatar' : 'custom';
+}
+
+/** Sends an image to `POST file` as multipart; the server answers with its URL. */
+async function uploadAvatar(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('source', 'avatar');
+  form.append('file', file);
+  const headers: Record<string, string> = { 'Accept-Language': currentLanguage().replace('_', '-') };
+  const token = getToken();
+  if (token) headers.Authorization = token;
+  const response = await fetch(`${API_BASE}/file`, { method: 'POST', body: form, headers, credentials: 'include' });
+  const envelope = (await response.json()) as Envelope<string>;
+  if (!response.ok) throw new ApiError(response.status, envelope.reason, envelope.msg, envelope.data);
+  return envelope.data;
 }
 
 /** Profile: names, avatar, bio, website, location; fields the admin locked are read-only. */
@@ -33,6 +50,8 @@ export function ProfileSettings() {
     website: user.website,
     location: user.location,
   });
+  const [custom, setCustom] = useState(values.avatar === 'custom' ? user.avatar : '');
+  const [uploading, setUploading] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const locked = t('ui.account.profile.locked');
@@ -44,7 +63,7 @@ export function ProfileSettings() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const body = { ...values, avatar: { type: values.avatar } };
+    const body = { ...values, avatar: { type: values.avatar, custom: values.avatar === 'custom' ? custom : '' } };
     const found = validate(profileSchema, body, t);
     setErrors(found);
     if (Object.keys(found).length) return;
@@ -82,7 +101,11 @@ export function ProfileSettings() {
         onChange={(e) => set('username', e.target.value)}
       />
       <div className="flex items-start gap-4">
-        <Avatar src={user.avatar} name={user.display_name} size={64} />
+        <Avatar
+          src={values.avatar === 'custom' ? custom : values.avatar === 'default' ? '' : user.avatar}
+          name={user.display_name}
+          size={64}
+        />
         <RadioGroup
           legend={t('ui.account.profile.avatar')}
           name="avatar"
@@ -94,9 +117,39 @@ export function ProfileSettings() {
           options={[
             { value: 'default', label: t('ui.account.profile.avatar_system') },
             { value: 'gravatar', label: t('ui.account.profile.avatar_gravatar') },
+            ...(custom ? [{ value: 'custom', label: t('ui.account.profile.avatar_custom') }] : []),
           ]}
         />
       </div>
+      {can('avatar') ? (
+        <TextField
+          label={t('ui.account.profile.avatar_upload')}
+          help={uploading ? t('ui.loading') : t('ui.account.profile.avatar_upload_help')}
+          name="avatar_file"
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          error={errors.file}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (!file) return;
+            setUploading(true);
+            setErrors((x) => withoutErrors(x, ['file', 'avatar']));
+            uploadAvatar(file)
+              .then((url) => {
+                setCustom(url);
+                set('avatar', 'custom');
+              })
+              .catch((error: unknown) => {
+                const fields = serverFieldErrors(error);
+                setErrors((x) => ({
+                  ...x,
+                  file: fields.file ?? (error instanceof ApiError ? error.message : String(error)),
+                }));
+              })
+              .finally(() => setUploading(false));
+          }}
+        />
+      ) : null}
       <TextArea
         label={t('ui.account.profile.bio')}
         name="bio"
