@@ -48,9 +48,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await site.open();
   app.decorate('site', site);
   app.decorate('services', createServices(site));
-  // The outbox worker sends queued email; it stops before the database closes.
-  app.addHook('onReady', async () => app.services.mail.start(app.log));
+  // The outbox worker sends queued email; housekeeping drops expired codes and counters every
+  // ten minutes. Both stop before the database closes.
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    app.services.mail.start(app.log);
+    sweeper = setInterval(() => {
+      app.services.accounts.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping'));
+    }, 10 * 60_000);
+    sweeper.unref();
+  });
   app.addHook('onClose', async () => {
+    clearInterval(sweeper);
     await app.services.mail.stop();
     await site.close();
   });

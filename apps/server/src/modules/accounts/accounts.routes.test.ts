@@ -577,3 +577,32 @@ describe('accounts: password, profile, interface, notifications, captcha, limits
     expect(rows).toEqual([{ status: 3, to_address: 'log@example.com' }]);
   });
 });
+
+describe('accounts: housekeeping', () => {
+  it('drops long-expired email codes, captcha challenges and idle counters', async () => {
+    const t = await buildTestApp();
+    try {
+      const db = t.app.site.db;
+      const old = nowSeconds() - 3 * 24 * 60 * 60;
+      await db
+        .insertInto('email_codes')
+        .values({ code_hash: 'h1', user_id: 'u', action: 'activate', created_at: old, expires_at: old + 600 })
+        .execute();
+      await db
+        .insertInto('captcha_codes')
+        .values({ captcha_id: 'c', answer_hash: 'a', created_at: old, expires_at: old + 360 })
+        .execute();
+      await db
+        .insertInto('rate_counters')
+        .values({ counter_key: 'k', window_start: old, count: 3, last_at: old })
+        .execute();
+      await knownChallenge(t, 'live', 'abcd');
+      await t.app.services.accounts.sweep();
+      expect(await db.selectFrom('email_codes').selectAll().execute()).toEqual([]);
+      expect((await db.selectFrom('captcha_codes').select('captcha_id').execute()).length).toBe(1);
+      expect(await db.selectFrom('rate_counters').selectAll().execute()).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -251,6 +251,13 @@ export class AccountsService {
     return this.loginResult(await this.reload(id), caller);
   }
 
+  /** Housekeeping: drops long-expired email codes and captcha records. */
+  async sweep(): Promise<void> {
+    if (!this.site.hasDatabase) return;
+    await emailCodesRepository.sweep(this.site.db, nowSeconds() - 24 * 60 * 60);
+    await this.captcha.sweep();
+  }
+
   /** `POST user/email/verification/send`: a new activation link (older ones stop working). */
   async resendActivation(actor: Actor, input: { captcha_id?: string; captcha_code?: string }, caller: Caller) {
     const user = actor.user;

@@ -28,6 +28,11 @@ export const emailCodesRepository = {
       .execute();
   },
 
+  /** Removes codes that expired more than a day ago (used or not). */
+  async sweep(db: Db, before: number): Promise<void> {
+    await db.deleteFrom('email_codes').where('expires_at', '<', before).execute();
+  },
+
   /** Uses a live code once: true only for the one caller that marked it used. */
   async consume(db: Db, codeHash: string, action: EmailCodeAction, now: number) {
     const row = await db
