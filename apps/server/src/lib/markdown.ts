@@ -109,7 +109,9 @@ const ENTITIES: Record<string, string> = {
  */
 export function plainText(html: string, max = 240): string {
   const text = html
-    .replace(/<[^>]*>/g, ' ')
+    // Block boundaries become spaces; inline tags vanish, so "**sorted**?" stays "sorted?".
+    .replace(/<\/?(?:p|br|li|ul|ol|div|h[1-6]|pre|blockquote|tr|td|th|table|hr)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
     .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITIES[entity] ?? entity)
     .replace(/\s+/g, ' ')
     .trim();

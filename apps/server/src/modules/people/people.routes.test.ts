@@ -178,3 +178,153 @@ describe('people: search and staff', () => {
     expect(res.body.data.map((u) => u.username).sort()).toEqual(['admin', 'admiral']);
   });
 });
+
+describe('people: personal page lists', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await buildTestApp();
+  });
+  afterEach(async () => t.close());
+
+  type Page<T> = { count: number; list: T[] };
+
+  it('[S7-141] [S7-142] [S7-144] [S7-145] pages a member questions, answers, comments and reputation gains', async () => {
+    const db = t.app.site.db;
+    const user = await buildUser(t.app);
+    const voter = await buildUser(t.app);
+    const low = await question(t, user.id, 'Low score', 1);
+    await question(t, user.id, 'High score', 7);
+    await question(t, user.id, 'Hidden', 50, 2);
+    const answerId = await nextId(db, 'answer');
+    await db
+      .insertInto('answers')
+      .values({ id: answerId, question_id: low, user_id: user.id, vote_count: 2 })
+      .execute();
+    await db
+      .insertInto('comments')
+      .values({
+        id: await nextId(db, 'comment'),
+        user_id: user.id,
+        object_id: answerId,
+        question_id: low,
+        original_text: 'Nice **one**',
+        parsed_text: '<p>Nice <b>one</b></p>',
+        created_at: nowSeconds(),
+        updated_at: nowSeconds(),
+      })
+      .execute();
+    const now = nowSeconds();
+    for (const [rank, type] of [
+      [10, 'answer.voted_up'],
+      [-2, 'answer.voted_down'],
+    ] as const) {
+      await db
+        .insertInto('activities')
+        .values({
+          id: await nextId(db, 'activity'),
+          user_id: user.id,
+          trigger_user_id: voter.id,
+          object_id: answerId,
+          original_object_id: low,
+          activity_type: type,
+          rank,
+          has_rank: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+    const q = { username: user.username };
+    const questions = await call<Page<{ title: string }>>(t.app, 'GET', `${V1}/personal/question/page`, undefined, {
+      query: { ...q, order: 'score', page_size: '1' },
+    });
+    expect(questions.body.data.count).toBe(2);
+    expect(questions.body.data.list.map((x) => x.title)).toEqual(['High score']);
+    const answers = await call<Page<{ answer_id: string; question_info: { title: string } }>>(
+      t.app,
+      'GET',
+      `${V1}/personal/answer/page`,
+      undefined,
+      { query: q },
+    );
+    expect(answers.body.data.list).toMatchObject([{ answer_id: answerId, question_info: { title: 'Low score' } }]);
+    const comments = await call<Page<{ content: string; answer_id: string }>>(
+      t.app,
+      'GET',
+      `${V1}/personal/comment/page`,
+      undefined,
+      {
+        query: q,
+      },
+    );
+    expect(comments.body.data.list).toMatchObject([{ content: 'Nice one', answer_id: answerId }]);
+    const rank = await call<Page<{ reputation: number; rank_type: string; title: string }>>(
+      t.app,
+      'GET',
+      `${V1}/personal/rank/page`,
+      undefined,
+      { query: q },
+    );
+    expect(rank.body.data).toMatchObject({
+      count: 1,
+      list: [{ reputation: 10, rank_type: 'answer.voted_up', title: 'Low score' }],
+    });
+    await db.updateTable('questions').set({ status: 10 }).where('id', '=', low).execute();
+    const afterDelete = await call<Page<{ title: string; reputation: number }>>(
+      t.app,
+      'GET',
+      `${V1}/personal/rank/page`,
+      undefined,
+      { query: q },
+    );
+    expect(afterDelete.body.data.list).toMatchObject([{ reputation: 10, title: '' }]);
+    const missing = await call(t.app, 'GET', `${V1}/personal/answer/page`, undefined, {
+      query: { username: 'ghost-user' },
+    });
+    expect(missing.status).toBe(404);
+  });
+
+  it('[S7-143] [S7-146] shows bookmarks and votes only to their owner', async () => {
+    const db = t.app.site.db;
+    const author = await buildUser(t.app);
+    const me = await buildUser(t.app);
+    const qid = await question(t, author.id, 'Bookmarked question', 3);
+    const now = nowSeconds();
+    await db
+      .insertInto('collections')
+      .values({ id: await nextId(db, 'collection'), user_id: me.id, object_id: qid, created_at: now })
+      .execute();
+    await db
+      .insertInto('votes')
+      .values({ object_id: qid, user_id: me.id, object_user_id: author.id, vote: 1, created_at: now, updated_at: now })
+      .execute();
+    expect((await call(t.app, 'GET', `${V1}/personal/collection/page`)).status).toBe(401);
+    expect((await call(t.app, 'GET', `${V1}/personal/vote/page`)).status).toBe(401);
+    const inactive = await buildUser(t.app, { mail_status: 2 });
+    const inactiveToken = await loginAs(t.app, inactive.id);
+    expect((await call(t.app, 'GET', `${V1}/personal/vote/page`, undefined, { token: inactiveToken })).status).toBe(
+      403,
+    );
+    const token = await loginAs(t.app, me.id);
+    const bookmarks = await call<Page<{ title: string }>>(t.app, 'GET', `${V1}/personal/collection/page`, undefined, {
+      token,
+    });
+    expect(bookmarks.body.data).toMatchObject({ count: 1, list: [{ title: 'Bookmarked question' }] });
+    const votes = await call<Page<{ vote_type: string; question_id: string; object_type: string }>>(
+      t.app,
+      'GET',
+      `${V1}/personal/vote/page`,
+      undefined,
+      { token },
+    );
+    expect(votes.body.data).toMatchObject({
+      count: 1,
+      list: [{ vote_type: 'vote_up', question_id: qid, object_type: 'question' }],
+    });
+    const authorToken = await loginAs(t.app, author.id);
+    expect(
+      (await call<Page<unknown>>(t.app, 'GET', `${V1}/personal/vote/page`, undefined, { token: authorToken })).body.data
+        .count,
+    ).toBe(0);
+  });
+});

@@ -1,3 +1,4 @@
+import { pageQuery } from '@inquire/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../infra/envelope.js';
@@ -40,6 +41,45 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
     await requireReader(request);
     const query = parseInput(staffQuery, request.query);
     return ok(request, reply, await people.staff(query.username, query.page_size));
+  });
+
+  const pagedQuery = usernameQuery.extend(pageQuery.shape).extend({
+    order: z.enum(['newest', 'score']).catch('newest').default('newest'),
+  });
+
+  app.get(`${V1}/personal/question/page`, async (request, reply) => {
+    await requireReader(request);
+    const q = parseInput(pagedQuery, request.query);
+    return ok(request, reply, await people.questions(q.username, q.order, q));
+  });
+
+  app.get(`${V1}/personal/answer/page`, async (request, reply) => {
+    await requireReader(request);
+    const q = parseInput(pagedQuery, request.query);
+    return ok(request, reply, await people.answers(q.username, q.order, q));
+  });
+
+  app.get(`${V1}/personal/rank/page`, async (request, reply) => {
+    await requireReader(request);
+    const q = parseInput(pagedQuery, request.query);
+    return ok(request, reply, await people.reputation(q.username, q));
+  });
+
+  app.get(`${V1}/personal/comment/page`, async (request, reply) => {
+    await requireReader(request);
+    const q = parseInput(pagedQuery, request.query);
+    return ok(request, reply, await people.comments(q.username, q));
+  });
+
+  // Bookmarks and votes are the caller's own (peer facts 12.1: active tier, no username).
+  app.get(`${V1}/personal/collection/page`, async (request, reply) => {
+    const actor = requireActive(request);
+    return ok(request, reply, await people.bookmarks(actor.user.id, parseInput(pageQuery, request.query)));
+  });
+
+  app.get(`${V1}/personal/vote/page`, async (request, reply) => {
+    const actor = requireActive(request);
+    return ok(request, reply, await people.votes(actor.user.id, parseInput(pageQuery, request.query)));
   });
 
   app.get(`${V1}/user/ranking`, async (request, reply) => {

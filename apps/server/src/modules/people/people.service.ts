@@ -1,12 +1,23 @@
 import { translate } from '@inquire/i18n';
-import { MAIL_STATUS, REASONS, slugify, USER_STATUS, type Language, type SiteSettings } from '@inquire/shared';
+import {
+  MAIL_STATUS,
+  objectTypeOf,
+  REASONS,
+  slugify,
+  USER_STATUS,
+  type Language,
+  type Paged,
+  type SiteSettings,
+} from '@inquire/shared';
 import type { SiteRuntime } from '../../infra/site.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { plainText } from '../../lib/markdown.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { avatarUrl, statusName } from '../users/users.presenter.js';
 import type { UserRow } from '../users/users.repository.js';
 import { peopleRepository } from './people.repository.js';
+import { personalRepository, visibleTitle } from './personal.repository.js';
 
 const WEEK = 7 * 24 * 60 * 60;
 const RANKING_SIZE = 20;
@@ -162,6 +173,142 @@ export class PeopleService {
         vote_count: a.vote_count,
         accepted: a.accepted === 2 ? 2 : 1,
         created_at: a.created_at,
+      })),
+    };
+  }
+
+  private async paged<R, T>(
+    username: string,
+    page: { page: number; page_size: number },
+    load: (userId: string, offset: number, limit: number) => Promise<{ count: number; list: R[] }>,
+    map: (row: R) => T,
+  ): Promise<Paged<T>> {
+    const user = await this.load(username);
+    const { count, list } = await load(user.id, (page.page - 1) * page.page_size, page.page_size);
+    return { count, list: list.map(map) };
+  }
+
+  /** `GET personal/question/page`. */
+  questions(username: string, order: 'newest' | 'score', page: { page: number; page_size: number }) {
+    return this.paged(
+      username,
+      page,
+      (id, offset, limit) => personalRepository.questions(this.site.db, id, order, offset, limit),
+      (q) => ({
+        question_id: q.id,
+        title: q.title,
+        url_title: slugify(q.title),
+        vote_count: q.vote_count,
+        view_count: q.view_count,
+        answer_count: q.answer_count,
+        collection_count: q.collection_count,
+        accepted_answer_id: q.accepted_answer_id,
+        status: q.status,
+        created_at: q.created_at,
+      }),
+    );
+  }
+
+  /** `GET personal/answer/page`. */
+  answers(username: string, order: 'newest' | 'score', page: { page: number; page_size: number }) {
+    return this.paged(
+      username,
+      page,
+      (id, offset, limit) => personalRepository.answers(this.site.db, id, order, offset, limit),
+      (a) => ({
+        answer_id: a.id,
+        question_id: a.question_id,
+        accepted: a.accepted === 2 ? 2 : 1,
+        vote_count: a.vote_count,
+        create_time: a.created_at,
+        update_time: a.updated_at,
+        question_info: { title: a.title, url_title: slugify(a.title) },
+      }),
+    );
+  }
+
+  /** `GET personal/rank/page`: reputation gains only. */
+  reputation(username: string, page: { page: number; page_size: number }) {
+    return this.paged(
+      username,
+      page,
+      (id, offset, limit) => personalRepository.reputation(this.site.db, id, offset, limit),
+      (r) => ({
+        created_at: r.created_at,
+        object_id: r.object_id,
+        question_id: r.original_object_id,
+        answer_id: objectTypeOf(r.object_id) === 'answer' ? r.object_id : '',
+        object_type: objectTypeOf(r.object_id) ?? '',
+        title: visibleTitle(r),
+        url_title: slugify(visibleTitle(r)),
+        reputation: r.rank,
+        rank_type: r.activity_type,
+      }),
+    );
+  }
+
+  /** `GET personal/comment/page`. */
+  comments(username: string, page: { page: number; page_size: number }) {
+    return this.paged(
+      username,
+      page,
+      (id, offset, limit) => personalRepository.comments(this.site.db, id, offset, limit),
+      (c) => ({
+        comment_id: c.id,
+        created_at: c.created_at,
+        object_id: c.object_id,
+        question_id: c.question_id,
+        answer_id: objectTypeOf(c.object_id) === 'answer' ? c.object_id : '',
+        object_type: objectTypeOf(c.object_id) ?? '',
+        title: c.title,
+        url_title: slugify(c.title),
+        content: plainText(c.parsed_text, 240),
+      }),
+    );
+  }
+
+  /** `GET personal/collection/page`: the caller's own bookmarks. */
+  async bookmarks(userId: string, page: { page: number; page_size: number }) {
+    const { count, list } = await personalRepository.bookmarks(
+      this.site.db,
+      userId,
+      (page.page - 1) * page.page_size,
+      page.page_size,
+    );
+    return {
+      count,
+      list: list.map((q) => ({
+        question_id: q.id,
+        title: q.title,
+        url_title: slugify(q.title),
+        vote_count: q.vote_count,
+        answer_count: q.answer_count,
+        view_count: q.view_count,
+        accepted_answer_id: q.accepted_answer_id,
+        created_at: q.created_at,
+      })),
+    };
+  }
+
+  /** `GET personal/vote/page`: the caller's own votes. */
+  async votes(userId: string, page: { page: number; page_size: number }) {
+    const { count, list } = await personalRepository.votes(
+      this.site.db,
+      userId,
+      (page.page - 1) * page.page_size,
+      page.page_size,
+    );
+    return {
+      count,
+      list: list.map((v) => ({
+        created_at: v.updated_at,
+        object_id: v.object_id,
+        question_id: v.question_id ?? '',
+        answer_id: objectTypeOf(v.object_id) === 'answer' ? v.object_id : '',
+        object_type: objectTypeOf(v.object_id) ?? '',
+        title: visibleTitle(v),
+        url_title: slugify(visibleTitle(v)),
+        vote_type: v.vote === 1 ? 'vote_up' : 'vote_down',
       })),
     };
   }
