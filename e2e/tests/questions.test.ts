@@ -157,11 +157,67 @@ describe('a question from asked to accepted', () => {
     expect(await sorts.allTextContents()).toEqual(['Newest', 'Active', 'Frequent', 'Score', 'Unanswered']);
     await page.getByRole('link', { name: 'Unanswered' }).click();
     await page.waitForURL(/order=unanswered/);
-    expect(await page.getByRole('link', { name: 'Unanswered' }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => page.getByRole('link', { name: 'Unanswered' }).getAttribute('aria-current')).toBe('page');
     // The asked question has an answer; only the welcome question is unanswered.
     await expect
       .poll(() => page.locator('main li h2').allTextContents())
       .toEqual(['Welcome to E2E Site: how does this site work?']);
     expect(problems).toEqual([]);
+  });
+
+  it('[S7-141] [S7-142] [S7-143] [S7-144] [S7-145] [S7-146] pages the personal tabs, with bookmarks and votes for the owner only', async () => {
+    const { page, problems } = await openTab(browser);
+    await signIn(page, ASKER, '/users/asker');
+    const tabs = page.getByRole('navigation', { name: 'Profile sections' }).getByRole('link');
+    expect(await tabs.allTextContents()).toEqual([
+      'Overview',
+      'Answers',
+      'Questions',
+      'Bookmarks',
+      'Comments',
+      'Reputation',
+      'Votes',
+    ]);
+    await tabs.filter({ hasText: 'Questions' }).click();
+    await page.waitForURL(/\/users\/asker\/questions$/);
+    await page
+      .getByRole('region', { name: 'Questions' })
+      .getByRole('link', { name: 'How do I read a big file one line at a time?' })
+      .waitFor();
+    await page.getByRole('link', { name: 'Score' }).click();
+    await page.waitForURL(/order=score/);
+    await tabs.filter({ hasText: 'Bookmarks' }).click();
+    await page
+      .getByRole('region', { name: 'Bookmarks' })
+      .getByRole('link', { name: 'How do I read a big file one line at a time?' })
+      .waitFor();
+    // Reputation: +10 for the upvote of the question, +2 for accepting an answer.
+    await tabs.filter({ hasText: 'Reputation' }).click();
+    await page.getByText('Question upvoted').waitFor();
+    expect(await page.getByText('+10').isVisible()).toBe(true);
+    await screenshot(page, 'profile-reputation-desktop-light');
+    expect(await axeViolations(page)).toEqual([]);
+    await tabs.filter({ hasText: 'Votes' }).click();
+    await page.getByText('No votes cast yet.').waitFor();
+    expect(problems).toEqual([]);
+
+    // The helper sees their answer, comment and vote; the asker's own tabs are not theirs to see.
+    const other = await openTab(browser, { viewport: PHONE, colorScheme: 'dark' });
+    await signIn(other.page, HELPER, '/users/helper/answers');
+    await other.page
+      .getByRole('region', { name: 'Answers' })
+      .getByRole('link', { name: 'How do I read a big file one line at a time?' })
+      .waitFor();
+    await other.page.goto(`${site.url}/users/helper/comments`);
+    await other.page.getByText('Is the file sorted?').waitFor();
+    await other.page.goto(`${site.url}/users/helper/votes`);
+    await other.page.getByText('Up', { exact: true }).waitFor();
+    await screenshot(other.page, 'profile-votes-phone-dark');
+    expect(await axeViolations(other.page)).toEqual([]);
+    const theirs = await other.page.goto(`${site.url}/users/asker/bookmarks`);
+    expect(theirs?.status()).toBe(404);
+    await other.page.goto(`${site.url}/users/asker`);
+    expect(await other.page.getByRole('link', { name: 'Bookmarks' }).count()).toBe(0);
+    expect(other.problems).toEqual([]);
   });
 });

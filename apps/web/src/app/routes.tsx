@@ -4,6 +4,7 @@ import { MainLayout } from '../layouts/main-layout';
 import { RootLayout } from '../layouts/root-layout';
 import { SideLayout, sideLayoutLoader } from '../layouts/side-layout';
 import { DesignGalleryPage } from '../pages/admin/design-gallery-page';
+import { SmtpPage, smtpLoader } from '../pages/admin/smtp-page';
 import { ThemesPage, themesLoader } from '../pages/admin/themes-page';
 import { ErrorPage, RouteErrorPage } from '../pages/error-page';
 import { InstallPage, installLoader } from '../pages/install/install-page';
@@ -48,16 +49,20 @@ function NotFound() {
 
 const handle = (head: RouteHandle['head']): RouteHandle => ({ head });
 
+// A page whose loader failed (404) has no data; its error page keeps the site's title.
 const profileHandle = handle(({ data }) => {
-  const { profile } = data as ProfilePageData;
+  if (!data) return {};
+  const { profile, tab } = data as ProfilePageData;
+  const base = `/users/${encodeURIComponent(profile.username)}`;
   return {
     title: profile.display_name,
-    canonicalPath: `/users/${encodeURIComponent(profile.username)}`,
+    canonicalPath: tab === 'overview' ? base : `${base}/${tab}`,
     ogType: 'profile',
   };
 });
 
 const questionHandle = handle(({ data, session }) => {
+  if (!data) return {};
   const page = data as QuestionPageData;
   return {
     title: page.question.title,
@@ -281,6 +286,12 @@ export const routes: RouteObject[] = [
                     loader: guarded('admin', themesLoader),
                     element: <ThemesPage />,
                     handle: handle(({ t }) => ({ title: t('ui.admin.themes.title') })),
+                  },
+                  {
+                    path: 'smtp',
+                    loader: guarded('admin', smtpLoader),
+                    element: <SmtpPage />,
+                    handle: handle(({ t }) => ({ title: t('ui.admin.smtp.title') })),
                   },
                   {
                     path: 'design',

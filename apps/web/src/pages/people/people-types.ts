@@ -48,3 +48,53 @@ export interface TopPosts {
     accepted: number;
   }[];
 }
+
+export interface PersonalQuestion {
+  question_id: string;
+  title: string;
+  url_title: string;
+  vote_count: number;
+  view_count: number;
+  answer_count: number;
+  accepted_answer_id: string;
+  created_at: number;
+}
+
+export interface PersonalAnswer {
+  answer_id: string;
+  question_id: string;
+  accepted: number;
+  vote_count: number;
+  create_time: number;
+  question_info: { title: string; url_title: string };
+}
+
+export interface PersonalComment {
+  comment_id: string;
+  created_at: number;
+  question_id: string;
+  answer_id: string;
+  title: string;
+  url_title: string;
+  content: string;
+}
+
+export interface PersonalReputation {
+  created_at: number;
+  question_id: string;
+  answer_id: string;
+  title: string;
+  url_title: string;
+  reputation: number;
+  rank_type: string;
+}
+
+export interface PersonalVote {
+  created_at: number;
+  question_id: string;
+  answer_id: string;
+  object_type: string;
+  title: string;
+  url_title: string;
+  vote_type: 'vote_up' | 'vote_down';
+}
