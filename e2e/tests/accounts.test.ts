@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SiteRuntime } from '../../apps/server/src/infra/site.js';
 import { createServices } from '../../apps/server/src/services.js';
 import { codeFromMail, startSmtpSink, type SinkMail, type SmtpSink } from '../../apps/server/test/smtp-sink.js';
+import { axeViolations } from '../support/axe.js';
 import { DESKTOP, launchBrowser, openTab, PHONE, screenshot } from '../support/browser.js';
 import { seedUsers } from '../support/seed.js';
-import { startSite, type RunningSite } from '../support/server.js';
+import { ADMIN, startSite, type RunningSite } from '../support/server.js';
 
 const RECOVER = { username: 'forgetful', email: 'forgetful@example.com', password: 'old-password-1' };
 const SUSPENDED = {
@@ -82,9 +83,9 @@ beforeAll(async () => {
   await setCaptcha(false);
 });
 afterAll(async () => {
+  await browser?.close();
   await site?.stop();
   await sink?.close();
-  await browser?.close();
 });
 
 async function fillRegister(
@@ -332,5 +333,50 @@ describe('accounts in the browser', () => {
     expect((await fetch(`${site.url}/users/no-such-member`)).status).toBe(404);
     expect(problems).toEqual([]);
     expect(phone.problems).toEqual([]);
+  });
+
+  it('[S2-110] [S5-054] [S5-055] [S7-036] [S7-037] [S8-042] [S9-060] sets up SMTP in the admin area and sends a test email', async () => {
+    const { page, problems } = await openTab(browser, { viewport: DESKTOP });
+    await page.goto(`${site.url}/users/login?redirect=%2Fadmin%2Fsmtp`);
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${site.url}/admin/smtp`);
+    expect(await page.getByLabel('SMTP host').inputValue()).toBe('127.0.0.1');
+    expect(await page.getByRole('radio').evaluateAll((r) => r.map((x) => x.parentElement?.textContent))).toEqual([
+      'SSL',
+      'TLS',
+      'None',
+    ]);
+    // Bad port and recipient: both fields named, nothing saved.
+    await page.getByLabel('SMTP port').fill('65536');
+    await page.getByLabel('Test email recipient').fill('not-an-address');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Port must be a number from 1 to 65535.').waitFor();
+    expect(await page.getByText('Enter a valid email address.').isVisible()).toBe(true);
+    // Without a host, mail is not configured, and the page says so.
+    await page.getByLabel('SMTP port').fill(String(sink.port));
+    await page.getByLabel('Test email recipient').fill('');
+    await page.getByLabel('SMTP host').fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/Email is not configured/).waitFor();
+    await page.getByLabel('SMTP host').fill('127.0.0.1');
+    await page.getByLabel('Test email recipient').fill('postmaster@example.com');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Sent successfully').waitFor();
+    const mail = await waitForMail('postmaster@example.com');
+    expect(mail.text).toContain('Your SMTP settings work.');
+    await expect.poll(() => page.getByText(/Email is not configured/).count()).toBe(0);
+    await screenshot(page, 'admin-smtp-desktop-light');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+
+    const zh = await openTab(browser, { viewport: PHONE, colorScheme: 'dark', locale: 'zh-CN' });
+    await zh.context.addCookies(await page.context().cookies());
+    await zh.page.goto(`${site.url}/admin/smtp`);
+    await zh.page.getByLabel('Language').selectOption('zh_CN');
+    await zh.page.getByLabel('SMTP 主机').waitFor();
+    await screenshot(zh.page, 'admin-smtp-phone-dark-zh');
+    expect(zh.problems).toEqual([]);
   });
 });

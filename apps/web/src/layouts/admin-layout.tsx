@@ -7,6 +7,7 @@ import { NavLink, Outlet } from 'react-router';
  */
 const GROUPS = [
   { key: 'customize', items: [{ to: '/admin/themes', key: 'themes' }] },
+  { key: 'settings', items: [{ to: '/admin/smtp', key: 'smtp' }] },
   { key: 'developer', items: [{ to: '/admin/design', key: 'design' }] },
 ] as const;
 
