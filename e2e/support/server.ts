@@ -90,7 +90,10 @@ export async function startSite(
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
+        // The server exits by itself within 10 s; a hung one must not hang the suite.
+        const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
         await exited;
+        clearTimeout(killer);
       }
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },

@@ -73,6 +73,12 @@ async function start(values: Values): Promise<number> {
   const host = values.host ?? process.env.HOST ?? '127.0.0.1';
   const app = await buildApp({ dataDir, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
   const stop = async () => {
+    // Everything acknowledged is already committed (mail sits in the outbox), so a shutdown that
+    // stalls on a slow SMTP server or a lingering connection may be cut short.
+    setTimeout(() => {
+      app.log.warn('shutdown took over 10 s; exiting');
+      process.exit(0);
+    }, 10_000).unref();
     await app.close();
     process.exit(0);
   };
