@@ -14,6 +14,9 @@ import { UploadsService } from './modules/uploads/uploads.service.js';
 import { QuestionsService } from './modules/questions/questions.service.js';
 import { SiteinfoService } from './modules/siteinfo/siteinfo.service.js';
 import { VotesService } from './modules/votes/votes.service.js';
+import { InvitesService } from './modules/invites/invites.service.js';
+import { ReactionsService } from './modules/reactions/reactions.service.js';
+import { RelatedService } from './modules/related/related.service.js';
 
 /** Every service of the app, built once per app so routes, jobs and tests share them. */
 export interface Services {
@@ -31,6 +34,9 @@ export interface Services {
   follows: FollowsService;
   bookmarks: BookmarksService;
   comments: CommentsService;
+  reactions: ReactionsService;
+  invites: InvitesService;
+  related: RelatedService;
 }
 
 export function createServices(site: SiteRuntime): Services {
@@ -54,5 +60,8 @@ export function createServices(site: SiteRuntime): Services {
     follows: new FollowsService(site),
     bookmarks: new BookmarksService(site),
     comments: new CommentsService(site, siteinfo),
+    reactions: new ReactionsService(site),
+    invites: new InvitesService(site, siteinfo),
+    related: new RelatedService(site),
   };
 }

@@ -12,5 +12,7 @@ export * from './schemas/question.js';
 export * from './schemas/theme.js';
 export * from './theme.js';
 export * from './privileges.js';
+export * from './permalink.js';
+export * from './schemas/interactions.js';
 export * from './schemas/post.js';
 export * from './schemas/account.js';

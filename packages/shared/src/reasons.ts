@@ -37,6 +37,8 @@ export const REASONS = {
   objectNotFound: 'error.object.not_found',
   commentNotFound: 'error.comment.not_found',
   commentEditExpired: 'error.comment.edit_window_passed',
+  commentVoteDown: 'error.comment.vote_down_unsupported',
+  inviteUserInvalid: 'error.invite.user_invalid',
 } as const;
 
 export type Reason = (typeof REASONS)[keyof typeof REASONS];

@@ -42,6 +42,8 @@ export interface Database {
   view_records: { question_id: string; visitor: string; day: number };
   collections: { id: string; user_id: string; object_id: string; created_at: number };
   follows: { user_id: string; object_id: string; created_at: number };
+  reactions: { object_id: string; user_id: string; reaction: string; created_at: number };
+  question_invites: { question_id: string; user_id: string; inviter_id: string; created_at: number };
 }
 
 export interface VotesTable {

@@ -47,6 +47,8 @@ export interface PostActions {
   delete: boolean;
   accept?: boolean;
   answer?: boolean;
+  /** Questions: may invite people to answer. */
+  invite?: boolean;
   vote_up: boolean;
   vote_down: boolean;
 }
@@ -108,6 +110,8 @@ export const commentSchema = z.object({
   object_id: z.string().min(1, 'form.invalid_value'),
   original_text: z.string().trim().min(2, 'form.comment.length').max(600, 'form.comment.length'),
   reply_comment_id: z.string().default(''),
+  /** Sent by the peer's client; the server finds mentions in the text itself (only real members link). */
+  mention_username_list: z.array(z.string().max(64)).max(50).default([]),
 });
 export const commentEditSchema = z.object({
   comment_id: z.string().min(1, 'form.invalid_value'),
@@ -129,5 +133,7 @@ export interface CommentItem {
   reply_comment_id: string;
   reply_username: string;
   reply_user_display_name: string;
-  actions: { edit: boolean; delete: boolean };
+  /** Whether the caller upvoted the comment. */
+  is_vote: boolean;
+  actions: { edit: boolean; delete: boolean; vote_up: boolean };
 }

@@ -1,4 +1,4 @@
-import { isStaff, REASONS, type CommentItem, type Paged } from '@inquire/shared';
+import { hasPrivilege, isStaff, MAIL_STATUS, REASONS, type CommentItem, type Paged } from '@inquire/shared';
 import type { SiteRuntime } from '../../infra/site.js';
 import { DUPLICATE_WINDOW_SECONDS, nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -8,7 +8,9 @@ import type { Actor } from '../auth/auth.service.js';
 import { loadLivePost, type LivePost } from '../questions/live-post.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { avatarUrl } from '../users/users.presenter.js';
+import { votesRepository } from '../votes/votes.repository.js';
 import { commentsRepository, type CommentRow } from './comments.repository.js';
+import { linkMentions, mentionableUsers, mentionedNames } from './mentions.js';
 
 /** Authors edit their comments for 5 minutes (peer facts 6.6); staff at any time. */
 export const COMMENT_EDIT_WINDOW_SECONDS = 5 * 60;
@@ -29,6 +31,12 @@ export function canDeleteComment(actor: Actor | null, comment: Pick<CommentRow, 
   return actor !== null && (actor.user.id === comment.user_id || staffOf(actor));
 }
 
+/** Members upvote others' comments with the comment vote privilege (peer facts 2.2). */
+export function canVoteComment(actor: Actor | null, comment: Pick<CommentRow, 'user_id'>): boolean {
+  if (!actor || actor.user.id === comment.user_id || actor.user.mail_status !== MAIL_STATUS.activated) return false;
+  return hasPrivilege({ role_id: actor.user.role_id, rank: actor.user.rank }, 'comment.vote_up');
+}
+
 export class CommentsService {
   constructor(
     private readonly site: SiteRuntime,
@@ -38,7 +46,14 @@ export class CommentsService {
   async page(objectId: string, actor: Actor | null, page: number, pageSize: number): Promise<Paged<CommentItem>> {
     await this.visiblePost(objectId, actor);
     const { count, list } = await commentsRepository.page(this.site.db, objectId, page, pageSize);
-    const { site_users: users } = await this.siteinfo.settings();
+    const [{ site_users: users }, myVotes] = await Promise.all([
+      this.siteinfo.settings(),
+      votesRepository.mine(
+        this.site.db,
+        actor?.user.id ?? '',
+        list.map((c) => c.id),
+      ),
+    ]);
     const now = nowSeconds();
     return {
       count,
@@ -56,7 +71,12 @@ export class CommentsService {
         reply_comment_id: c.reply_comment_id,
         reply_username: c.reply_username ?? '',
         reply_user_display_name: c.reply_display_name ?? '',
-        actions: { edit: canEditComment(actor, c, now), delete: canDeleteComment(actor, c) },
+        is_vote: myVotes.get(c.id) === 1,
+        actions: {
+          edit: canEditComment(actor, c, now),
+          delete: canDeleteComment(actor, c),
+          vote_up: canVoteComment(actor, c),
+        },
       })),
     };
   }
@@ -91,7 +111,7 @@ export class CommentsService {
       reply_comment_id: replyTo?.id ?? '',
       reply_user_id: replyTo?.user_id ?? '',
       original_text: input.original_text,
-      parsed_text: renderInline(input.original_text),
+      parsed_text: await this.render(input.original_text),
       created_at: now,
       updated_at: now,
     });
@@ -107,7 +127,7 @@ export class CommentsService {
     if (!canEditComment(actor, comment, now)) {
       throw AppError.forbidden(actor.user.id === comment.user_id ? REASONS.commentEditExpired : REASONS.forbidden);
     }
-    await commentsRepository.update(db, commentId, text, renderInline(text), now);
+    await commentsRepository.update(db, commentId, text, await this.render(text), now);
   }
 
   async remove(commentId: string, actor: Actor): Promise<void> {
@@ -116,6 +136,12 @@ export class CommentsService {
     if (!comment) throw AppError.notFound(REASONS.commentNotFound);
     if (!canDeleteComment(actor, comment)) throw AppError.forbidden();
     await commentsRepository.remove(db, commentId, nowSeconds());
+  }
+
+  /** The comment subset of markdown, with real members' @mentions linked to their profiles. */
+  private async render(text: string): Promise<string> {
+    const members = await mentionableUsers(this.site.db, mentionedNames(text));
+    return renderInline(linkMentions(text, members));
   }
 
   /** Comments hang off a question or an answer the caller may see; deleted posts take none. */

@@ -33,6 +33,7 @@ export function questionActions(actor: Actor | null, question: PostRow): PostAct
     edit: active && (own || hasPrivilege(member(actor), 'question.edit')),
     delete: active && (own || isStaff(member(actor))),
     answer: canAnswer(actor, question),
+    invite: canAnswer(actor, question) && hasPrivilege(member(actor), 'answer.invite_someone_to_answer'),
     vote_up: active && !own && hasPrivilege(member(actor), 'question.vote_up'),
     vote_down: active && !own && hasPrivilege(member(actor), 'question.vote_down'),
   };

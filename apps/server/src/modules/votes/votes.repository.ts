@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../infra/db.js';
 
-export type VoteTable = 'questions' | 'answers';
+export type VoteTable = 'questions' | 'answers' | 'comments';
 
 export const votesRepository = {
   find(db: Db, objectId: string, userId: string) {

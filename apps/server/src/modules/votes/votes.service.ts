@@ -1,9 +1,10 @@
-import { hasPrivilege, REASONS, type Privilege } from '@inquire/shared';
+import { hasPrivilege, objectTypeOf, REASONS, type Privilege } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import type { SiteRuntime } from '../../infra/site.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../auth/auth.service.js';
+import { commentsRepository } from '../comments/comments.repository.js';
 import { loadLivePost } from '../questions/live-post.js';
 import { reputation, type ReputationKey } from '../reputation/reputation.service.js';
 import { votesRepository, type VoteTable } from './votes.repository.js';
@@ -19,7 +20,7 @@ export interface VoteResult {
 
 interface Target {
   id: string;
-  kind: 'question' | 'answer';
+  kind: 'question' | 'answer' | 'comment';
   table: VoteTable;
   authorId: string;
   questionId: string;
@@ -36,6 +37,8 @@ export class VotesService {
     const db = this.site.db;
     const target = await this.load(objectId, actor);
     if (target.authorId === actor.user.id) throw AppError.display(REASONS.voteOwnPost, 'toast');
+    // Comments take upvotes only (the peer records a comment downvote as an upvote; we refuse it).
+    if (target.kind === 'comment' && direction === 'down') throw AppError.badRequest(REASONS.commentVoteDown);
     const privilege = `${target.kind}.vote_${direction}` as Privilege;
     if (!cancel && !hasPrivilege({ role_id: actor.user.role_id, rank: actor.user.rank }, privilege)) {
       throw AppError.display(REASONS.rankTooLow, 'toast');
@@ -78,15 +81,26 @@ export class VotesService {
     return { up_votes: up, down_votes: down, votes: up - down, vote_status: status };
   }
 
-  /** Questions and answers the caller may see; anything else is not found. */
+  /** Questions, answers and comments (on posts) the caller may see; anything else is not found. */
   private async load(objectId: string, actor: Actor): Promise<Target> {
-    const post = await loadLivePost(this.site.db, objectId, actor);
+    const db = this.site.db;
+    if (objectTypeOf(objectId) === 'comment') {
+      const comment = await commentsRepository.findLive(db, objectId);
+      if (!comment) throw AppError.notFound(REASONS.commentNotFound);
+      const post = await loadLivePost(db, comment.object_id, actor);
+      return { id: comment.id, kind: 'comment', table: 'comments', authorId: comment.user_id, questionId: post.questionId };
+    }
+    const post = await loadLivePost(db, objectId, actor);
     return { ...post, table: post.kind === 'question' ? 'questions' : 'answers' };
   }
 }
 
-/** The reputation a vote carries: the author's gain or loss, and the voter's cost of an answer downvote. */
+/**
+ * The reputation a vote carries: the author's gain or loss, and the voter's cost of an answer
+ * downvote. Comment votes carry none (peer facts 1.1: comment authors gain nothing).
+ */
 function reputationKeys(target: Target, actor: Actor, vote: 1 | -1): ReputationKey[] {
+  if (target.kind === 'comment') return [];
   const base = { triggerUserId: actor.user.id, objectId: target.id, originalObjectId: target.questionId };
   const received = `${target.kind}.voted_${vote === 1 ? 'up' : 'down'}` as const;
   const keys: ReputationKey[] = [{ ...base, userId: target.authorId, event: received }];

@@ -1,0 +1,44 @@
+import { MAIL_STATUS, USER_STATUS } from '@inquire/shared';
+import type { Db } from '../../infra/db.js';
+
+const INVITEE = ['users.id', 'users.username', 'users.display_name', 'users.avatar', 'users.e_mail', 'users.status'] as const;
+
+export const invitesRepository = {
+  /** The people invited to answer a question, in the order they were invited. */
+  listFor(db: Db, questionId: string) {
+    return db
+      .selectFrom('question_invites')
+      .innerJoin('users', 'users.id', 'question_invites.user_id')
+      .select(INVITEE)
+      .where('question_invites.question_id', '=', questionId)
+      .where('users.status', '!=', USER_STATUS.deleted)
+      .orderBy('question_invites.created_at', 'asc')
+      .orderBy('users.username', 'asc')
+      .execute();
+  },
+
+  /** Activated, not suspended or deleted members with these usernames. */
+  activeByUsernames(db: Db, usernames: string[]) {
+    if (usernames.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('users')
+      .select(INVITEE)
+      .where('username', 'in', usernames)
+      .where('mail_status', '=', MAIL_STATUS.activated)
+      .where('status', '=', USER_STATUS.normal)
+      .execute();
+  },
+
+  /** Replaces the invite list: removes who is no longer on it, adds who is new (kept as invited before). */
+  async replace(db: Db, questionId: string, inviterId: string, userIds: string[], now: number): Promise<void> {
+    let removal = db.deleteFrom('question_invites').where('question_id', '=', questionId);
+    if (userIds.length) removal = removal.where('user_id', 'not in', userIds);
+    await removal.execute();
+    if (userIds.length === 0) return;
+    await db
+      .insertInto('question_invites')
+      .values(userIds.map((userId) => ({ question_id: questionId, user_id: userId, inviter_id: inviterId, created_at: now })))
+      .onConflict((oc) => oc.columns(['question_id', 'user_id']).doNothing())
+      .execute();
+  },
+};

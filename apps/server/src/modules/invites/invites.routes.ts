@@ -1,0 +1,24 @@
+import { inviteSchema } from '@inquire/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../infra/envelope.js';
+import { requireActive, requireReader } from '../../infra/guards.js';
+import { parseInput } from '../../infra/validate.js';
+
+const idQuery = z.object({ id: z.string().min(1, 'form.question_id.required') });
+
+/** GET question/invite (guest-readable) and PUT question/invite (the invite privilege). */
+export async function invitesRoutes(app: FastifyInstance): Promise<void> {
+  const { invites } = app.services;
+
+  app.get('/answer/api/v1/question/invite', async (request, reply) => {
+    await requireReader(request);
+    const { id } = parseInput(idQuery, request.query);
+    return ok(request, reply, await invites.list(id, request.actor));
+  });
+
+  app.put('/answer/api/v1/question/invite', async (request, reply) => {
+    const actor = requireActive(request);
+    return ok(request, reply, await invites.set(parseInput(inviteSchema, request.body), actor));
+  });
+}

@@ -1,0 +1,69 @@
+import { hasPrivilege, REASONS, type InviteInput, type InvitedUser } from '@inquire/shared';
+import type { SiteRuntime } from '../../infra/site.js';
+import { nowSeconds } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import type { Actor } from '../auth/auth.service.js';
+import { canAnswer } from '../questions/questions.policy.js';
+import { loadLivePost } from '../questions/live-post.js';
+import { questionsRepository } from '../questions/questions.repository.js';
+import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
+import { avatarUrl } from '../users/users.presenter.js';
+import { invitesRepository } from './invites.repository.js';
+
+/** Inviting people to answer a question (peer facts 6.1); their notifications come later. */
+export class InvitesService {
+  constructor(
+    private readonly site: SiteRuntime,
+    private readonly siteinfo: SiteinfoService,
+  ) {}
+
+  /** Who is invited to answer a question the caller may see. */
+  async list(questionId: string, actor: Actor | null): Promise<InvitedUser[]> {
+    const question = await this.question(questionId, actor);
+    return this.present(question.id);
+  }
+
+  /**
+   * Sets the whole list: load, authorize (the invite privilege), check every name is an
+   * activated member other than the caller and the asker, then store it.
+   */
+  async set(input: InviteInput, actor: Actor): Promise<InvitedUser[]> {
+    const db = this.site.db;
+    const question = await this.question(input.id, actor);
+    if (!hasPrivilege({ role_id: actor.user.role_id, rank: actor.user.rank }, 'answer.invite_someone_to_answer')) {
+      throw AppError.forbidden(REASONS.rankTooLow);
+    }
+    const row = await questionsRepository.findById(db, question.id);
+    if (!row || !canAnswer(actor, row)) throw AppError.forbidden(REASONS.questionNotAnswerable);
+    const wanted = [...new Set(input.invite_user.map((name) => name.toLowerCase()))];
+    const found = await invitesRepository.activeByUsernames(db, wanted);
+    const invalid = wanted.filter(
+      (name) => !found.some((u) => u.username === name && u.id !== actor.user.id && u.id !== question.authorId),
+    );
+    if (invalid.length) {
+      throw AppError.fields([{ field: 'invite_user', key: REASONS.inviteUserInvalid }], REASONS.inviteUserInvalid);
+    }
+    await invitesRepository.replace(
+      db,
+      question.id,
+      actor.user.id,
+      found.map((u) => u.id),
+      nowSeconds(),
+    );
+    return this.present(question.id);
+  }
+
+  private async question(id: string, actor: Actor | null) {
+    const post = await loadLivePost(this.site.db, id, actor);
+    if (post.kind !== 'question') throw AppError.notFound(REASONS.questionNotFound);
+    return post;
+  }
+
+  private async present(questionId: string): Promise<InvitedUser[]> {
+    const [rows, { site_users: users }] = await Promise.all([
+      invitesRepository.listFor(this.site.db, questionId),
+      this.siteinfo.settings(),
+    ]);
+    return rows.map((r) => ({ username: r.username, display_name: r.display_name, avatar: avatarUrl(r, users) }));
+  }
+}

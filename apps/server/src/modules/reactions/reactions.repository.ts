@@ -1,0 +1,34 @@
+import type { Db } from '../../infra/db.js';
+
+/** Reaction rows: one per (post, member, emoji). */
+export const reactionsRepository = {
+  /** Adds a reaction; a second identical one is ignored, so double clicks count once. */
+  async add(db: Db, objectId: string, userId: string, emoji: string, now: number): Promise<void> {
+    await db
+      .insertInto('reactions')
+      .values({ object_id: objectId, user_id: userId, reaction: emoji, created_at: now })
+      .onConflict((oc) => oc.columns(['object_id', 'user_id', 'reaction']).doNothing())
+      .execute();
+  },
+
+  async remove(db: Db, objectId: string, userId: string, emoji: string): Promise<void> {
+    await db
+      .deleteFrom('reactions')
+      .where('object_id', '=', objectId)
+      .where('user_id', '=', userId)
+      .where('reaction', '=', emoji)
+      .execute();
+  },
+
+  /** Everyone who reacted to a post, oldest first, with their display names. */
+  listFor(db: Db, objectId: string) {
+    return db
+      .selectFrom('reactions')
+      .innerJoin('users', 'users.id', 'reactions.user_id')
+      .select(['reactions.reaction', 'reactions.user_id', 'users.display_name'])
+      .where('reactions.object_id', '=', objectId)
+      .orderBy('reactions.created_at', 'asc')
+      .orderBy('reactions.user_id', 'asc')
+      .execute();
+  },
+};

@@ -1,0 +1,21 @@
+import { objectIdQuery, reactionSchema } from '@inquire/shared';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../infra/envelope.js';
+import { requireActive, requireReader } from '../../infra/guards.js';
+import { parseInput } from '../../infra/validate.js';
+
+/** GET and PUT meta/reaction: guests read, active members react. */
+export async function reactionsRoutes(app: FastifyInstance): Promise<void> {
+  const { reactions } = app.services;
+
+  app.get('/answer/api/v1/meta/reaction', async (request, reply) => {
+    await requireReader(request);
+    const { object_id } = parseInput(objectIdQuery, request.query);
+    return ok(request, reply, await reactions.summary(object_id, request.actor));
+  });
+
+  app.put('/answer/api/v1/meta/reaction', async (request, reply) => {
+    const actor = requireActive(request);
+    return ok(request, reply, await reactions.react(parseInput(reactionSchema, request.body), actor));
+  });
+}

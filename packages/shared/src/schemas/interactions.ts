@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/** The reactions a post takes (spec section 3: heart, smile, frown). */
+export const REACTION_EMOJIS = ['heart', 'smile', 'frown'] as const;
+export type ReactionEmoji = (typeof REACTION_EMOJIS)[number];
+
+/** PUT meta/reaction (peer facts 6.9). */
+export const reactionSchema = z.object({
+  object_id: z.string().min(1, 'form.object_id.required'),
+  emoji: z.enum(REACTION_EMOJIS, 'form.emoji.invalid'),
+  reaction: z.enum(['activate', 'deactivate'], 'form.reaction.invalid'),
+});
+export type ReactionInput = z.infer<typeof reactionSchema>;
+
+export const objectIdQuery = z.object({ object_id: z.string().min(1, 'form.object_id.required') });
+
+export interface ReactionSummary {
+  reaction_summary: {
+    emoji: ReactionEmoji;
+    /** Whether the caller reacted with this emoji. */
+    is_active: boolean;
+    count: number;
+    /** Who reacted (display names, the first few). */
+    tooltip: string;
+  }[];
+}
+
+/** At most this many people are invited to answer one question. */
+export const MAX_INVITEES = 5;
+
+/** PUT question/invite: the whole list of invited usernames (peer facts 6.1). */
+export const inviteSchema = z.object({
+  id: z.string().min(1, 'form.question_id.required'),
+  invite_user: z
+    .array(z.string().trim().min(1, 'form.invite_user.invalid').max(64, 'form.invite_user.invalid'), 'form.invite_user.invalid')
+    .max(MAX_INVITEES, 'form.invite_user.too_many'),
+});
+export type InviteInput = z.infer<typeof inviteSchema>;
+
+export interface InvitedUser {
+  username: string;
+  display_name: string;
+  avatar: string;
+}
+
+/** A question related to another by shared tags (question/similar/tag). */
+export interface RelatedQuestion {
+  id: string;
+  title: string;
+  url_title: string;
+  answer_count: number;
+  accepted: boolean;
+}
+
+/** A member found by user/info/search (for mentions and invitations). */
+export interface UserSearchHit {
+  username: string;
+  display_name: string;
+  avatar: string;
+  rank: number;
+}
