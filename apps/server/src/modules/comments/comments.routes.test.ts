@@ -65,7 +65,7 @@ describe('comments', () => {
       actions: { edit: false, delete: false },
     });
     expect(guestView.list[0]?.parsed_text).toBe('Try <strong>streams</strong> &lt;script&gt;x&lt;/script&gt;');
-    expect((await page(author.token)).list[0]?.actions).toEqual({ edit: true, delete: true });
+    expect((await page(author.token)).list[0]?.actions).toEqual({ edit: true, delete: true, vote_up: false });
   });
 
   it('replies name the member replied to', async () => {

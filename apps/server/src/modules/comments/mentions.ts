@@ -32,8 +32,18 @@ export async function mentionableUsers(db: Db, names: string[]): Promise<Set<str
  */
 export function linkMentions(text: string, members: Set<string>): string {
   if (members.size === 0) return text;
-  return text.replace(MENTION, (whole, before: string, name: string) => {
-    const username = name.toLowerCase();
-    return members.has(username) ? `${before}[@${username}](/users/${encodeURIComponent(username)})` : whole;
-  });
+  // Code spans (odd pieces of the split) are shown as written.
+  return text
+    .split(CODE_SPAN)
+    .map((piece, i) =>
+      i % 2 === 1
+        ? piece
+        : piece.replace(MENTION, (whole, before: string, name: string) => {
+            const username = name.toLowerCase();
+            return members.has(username) ? `${before}[@${username}](/users/${encodeURIComponent(username)})` : whole;
+          }),
+    )
+    .join('');
 }
+
+const CODE_SPAN = /(`+[^`]*`+)/;

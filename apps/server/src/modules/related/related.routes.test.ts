@@ -1,0 +1,56 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RelatedQuestion } from '@inquire/shared';
+import { buildUser, loginAs } from '../../../test/factories.js';
+import { buildTestApp, call, type TestApp } from '../../../test/harness.js';
+
+type Fields = { error_field: string; error_msg: string }[];
+
+describe('related questions', () => {
+  let t: TestApp;
+  let token: string;
+
+  beforeEach(async () => {
+    t = await buildTestApp();
+    const user = await buildUser(t.app, { rank: 1000 });
+    token = await loginAs(t.app, user.id);
+  });
+  afterEach(async () => t.close());
+
+  const ask = async (title: string, tags: string[]) =>
+    (
+      await call<{ id: string }>(
+        t.app,
+        'POST',
+        '/answer/api/v1/question',
+        { title, content: `Body of ${title}`, tags: tags.map((slug_name) => ({ slug_name })) },
+        { token },
+      )
+    ).body.data.id;
+  const related = (id: string) => call<RelatedQuestion[]>(t.app, 'GET', `/answer/api/v1/question/similar/tag?question_id=${id}`);
+
+  it('[S2-018] lists visible questions sharing tags, most shared first, never the question itself', async () => {
+    const main = await ask('How to sort a list in place', ['python', 'lists']);
+    const both = await ask('Sorting lists of tuples in python', ['python', 'lists']);
+    const one = await ask('Python virtual environments explained', ['python']);
+    const hidden = await ask('Python lists hidden from the list', ['python', 'lists']);
+    const gone = await ask('Python lists that were deleted', ['python', 'lists']);
+    await ask('Rust ownership rules', ['rust']);
+    await t.app.site.db.updateTable('questions').set({ show: 2 }).where('id', '=', hidden).execute();
+    await t.app.site.db.updateTable('questions').set({ status: 10 }).where('id', '=', gone).execute();
+    const res = await related(main);
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((q) => q.id)).toEqual([both, one]);
+    expect(res.body.data[0]).toMatchObject({ title: 'Sorting lists of tuples in python', url_title: 'sorting-lists-of-tuples-in-python' });
+  });
+
+  it('answers 400 naming question_id, 404 for a question the caller may not see, 401 on a private site', async () => {
+    const bad = await call<Fields>(t.app, 'GET', '/answer/api/v1/question/similar/tag');
+    expect(bad.status).toBe(400);
+    expect(bad.body.data[0]?.error_field).toBe('question_id');
+    const main = await ask('A question soon deleted', ['python']);
+    await t.app.site.db.updateTable('questions').set({ status: 10 }).where('id', '=', main).execute();
+    expect((await related(main)).status).toBe(404);
+    await t.app.services.siteinfo.update('login', { login_required: true });
+    expect((await related(main)).status).toBe(401);
+  });
+});
