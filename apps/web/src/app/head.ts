@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import type { Session } from './session';
 
 /**
@@ -14,6 +15,8 @@ export interface RouteHandle {
     jsonLd?: object;
     ogType?: string;
   };
+  /** Cards the page adds to the side layout's sidebar, above hot questions (from its loader data). */
+  aside?: (data: unknown) => ReactNode;
 }
 
 export function fullTitle(title: string | undefined, siteName: string): string {

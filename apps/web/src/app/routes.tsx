@@ -13,13 +13,15 @@ import { LoginPage } from '../pages/login-page';
 import { LogoutPage } from '../pages/logout-page';
 import { MaintenancePage } from '../pages/maintenance-page';
 import { AskPage } from '../pages/questions/ask-page';
-import { questionPath, QuestionListPage, questionListLoader } from '../pages/questions/question-list-page';
+import { questionPath } from '@inquire/shared';
+import { QuestionListPage, questionListLoader } from '../pages/questions/question-list-page';
 import {
   questionJsonLd,
   QuestionPage,
   questionPageLoader,
   type QuestionPageData,
 } from '../pages/questions/question-page';
+import { RelatedQuestions } from '../pages/questions/related-questions';
 import { AccountActivationPage, ActivationFailed, ActivationSuccessPage } from '../pages/users/activation-pages';
 import { ChangeEmailPage, ConfirmNewEmailPage } from '../pages/users/email-pages';
 import { AccountRecoveryPage, PasswordResetPage } from '../pages/users/recovery-pages';
@@ -61,7 +63,8 @@ const profileHandle = handle(({ data }) => {
   };
 });
 
-const questionHandle = handle(({ data, session }) => {
+const questionHandle: RouteHandle = {
+  ...handle(({ data, session }) => {
   if (!data) return {};
   const page = data as QuestionPageData;
   return {
@@ -71,7 +74,12 @@ const questionHandle = handle(({ data, session }) => {
     jsonLd: questionJsonLd(page, session.site.general.site_url.replace(/\/+$/, '')),
     ogType: 'article',
   };
-});
+  }),
+  aside: (data) => {
+    const page = data as QuestionPageData | undefined;
+    return page ? <RelatedQuestions key="related" list={page.interactions.related} permalink={page.permalink} /> : null;
+  },
+};
 
 /**
  * The spec's whole route table (section 2) with its guards (section 4). Routes whose

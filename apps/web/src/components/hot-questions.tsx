@@ -1,4 +1,4 @@
-import { PAGING, type Paged, type QuestionListItem } from '@inquire/shared';
+import { PAGING, questionPath, type Paged, type QuestionListItem } from '@inquire/shared';
 import { useTranslation } from '../lib/translation';
 import { Link } from 'react-router';
 import { loaderApi } from '../app/api';
@@ -28,7 +28,7 @@ export function HotQuestionsCard({ questions, permalink }: { questions: HotQuest
               {q.answer_count}
             </span>
             <Link
-              to={permalink === 1 || permalink === 3 ? `/questions/${q.id}/${q.url_title}` : `/questions/${q.id}`}
+              to={questionPath(q, permalink)}
               className="text-gray-800 hover:underline dark:text-gray-200"
             >
               {q.title}

@@ -1,6 +1,15 @@
 import { ROLE } from '@inquire/shared';
 import { useTranslation } from '../lib/translation';
-import { NavLink, Outlet, useLoaderData, useLocation, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
+import {
+  NavLink,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import type { RouteHandle } from '../app/head';
 import type { Session } from '../app/session';
 import { HotQuestionsCard, loadHotQuestions, type HotQuestions } from '../components/hot-questions';
 import { isPeoplePath } from '../components/nav-sections';
@@ -27,6 +36,9 @@ export function SideLayout() {
   const { pathname } = useLocation();
   const staff = user?.role_id === ROLE.admin || user?.role_id === ROLE.moderator;
   const customSidebar = site.custom_css_html.custom_sidebar;
+  const pageAside = useMatches()
+    .map((match) => (match.handle as RouteHandle | undefined)?.aside?.(match.loaderData))
+    .filter(Boolean);
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
       <nav aria-label={t('ui.nav.main_navigation')} className="hidden w-44 shrink-0 md:block">
@@ -63,6 +75,7 @@ export function SideLayout() {
           <Outlet />
         </div>
         <aside aria-label={t('ui.questions.hot')} className="space-y-4 lg:w-72 lg:shrink-0">
+          {pageAside}
           <HotQuestionsCard questions={hot} permalink={site.site_seo.permalink} />
           {/* Admin-authored HTML from Customize → CSS/HTML, trusted like the custom head. */}
           {customSidebar ? <div dangerouslySetInnerHTML={{ __html: customSidebar }} /> : null}

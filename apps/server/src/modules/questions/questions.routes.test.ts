@@ -95,6 +95,7 @@ describe('questions and answers', () => {
       edit: true,
       delete: true,
       answer: true,
+      invite: false,
       vote_up: false,
       vote_down: false,
     });

@@ -6,7 +6,7 @@ import { Avatar } from '../../components/avatar';
 import { Alert } from '../../components/ui/alert';
 import { API_BASE, ApiError } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
-import { questionPath } from '../questions/question-list-page';
+import { questionPath } from '@inquire/shared';
 import type { PublicProfile, TopPosts } from './people-types';
 import {
   loadTabList,
@@ -174,7 +174,7 @@ function TopLists({ top, permalink }: { top: TopPosts; permalink: number }) {
                   {a.vote_count}
                 </span>
                 <Link
-                  to={`/questions/${a.question_id}/${a.url_title}/${a.answer_id}`}
+                  to={questionPath({ id: a.question_id, url_title: a.url_title }, permalink, a.answer_id)}
                   className="text-primary-text hover:underline"
                 >
                   {a.title}

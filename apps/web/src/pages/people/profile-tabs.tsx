@@ -6,7 +6,7 @@ import { Pagination } from '../../components/ui/pagination';
 import type { LoaderApi } from '../../app/api';
 import { API_BASE } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
-import { questionPath } from '../questions/question-list-page';
+import { questionPath } from '@inquire/shared';
 import type {
   PersonalAnswer,
   PersonalComment,
@@ -77,8 +77,8 @@ function PostLink({ title, to }: { title: string; to: string }) {
   );
 }
 
-function answerPath(questionId: string, slug: string, answerId: string): string {
-  return `/questions/${questionId}/${slug || 'answer'}/${answerId}`;
+function answerPath(questionId: string, slug: string, answerId: string, permalink: number): string {
+  return questionPath({ id: questionId, url_title: slug || 'answer' }, permalink, answerId);
 }
 
 interface TabListProps {
@@ -124,7 +124,7 @@ export function ProfileTabRows({ list, now, permalink }: TabListProps) {
             <div className="min-w-0 flex-1">
               <PostLink
                 title={a.question_info.title}
-                to={answerPath(a.question_id, a.question_info.url_title, a.answer_id)}
+                to={answerPath(a.question_id, a.question_info.url_title, a.answer_id, permalink)}
               />
               <p className={MUTED}>
                 <RelativeTime at={a.create_time} now={now} />
@@ -142,7 +142,7 @@ export function ProfileTabRows({ list, now, permalink }: TabListProps) {
                 title={c.title}
                 to={
                   c.answer_id
-                    ? answerPath(c.question_id, c.url_title, c.answer_id)
+                    ? answerPath(c.question_id, c.url_title, c.answer_id, permalink)
                     : questionPath({ id: c.question_id, url_title: c.url_title }, permalink)
                 }
               />
@@ -168,7 +168,7 @@ export function ProfileTabRows({ list, now, permalink }: TabListProps) {
                   title={r.title}
                   to={
                     r.answer_id
-                      ? answerPath(r.question_id, r.url_title, r.answer_id)
+                      ? answerPath(r.question_id, r.url_title, r.answer_id, permalink)
                       : questionPath({ id: r.question_id, url_title: r.url_title }, permalink)
                   }
                 />
@@ -192,7 +192,7 @@ export function ProfileTabRows({ list, now, permalink }: TabListProps) {
                 title={v.title}
                 to={
                   v.answer_id
-                    ? answerPath(v.question_id, v.url_title, v.answer_id)
+                    ? answerPath(v.question_id, v.url_title, v.answer_id, permalink)
                     : questionPath({ id: v.question_id, url_title: v.url_title }, permalink)
                 }
               />

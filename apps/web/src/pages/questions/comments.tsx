@@ -1,23 +1,26 @@
 import { commentSchema, type CommentItem, type Paged } from '@inquire/shared';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { RelativeTime } from '../../components/relative-time';
 import { Button } from '../../components/ui/button';
-import { controlClass } from '../../components/ui/field';
 import { serverFieldErrors, validate, type FieldErrors } from '../../lib/forms';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
+import { CommentRow } from './comment-row';
+import { MentionTextarea } from './mention-textarea';
+
+/** The usernames a comment mentions, sent as the peer's client does (the server re-checks them). */
+const mentionsIn = (text: string) => [...new Set([...text.matchAll(/(?:^|[^\w@/[\]])@([a-z0-9._-]*[a-z0-9_])/gi)].map((m) => (m[1] as string).toLowerCase()))];
 
 interface CommentsProps {
   objectId: string;
   comments: Paged<CommentItem>;
   now: number;
   canComment: boolean;
+  signedIn: boolean;
   onChanged(): Promise<void> | void;
 }
 
 /** A post's comments (plain markup: a page has many) and the form to add one. */
-export function Comments({ objectId, comments, now, canComment, onChanged }: CommentsProps) {
+export function Comments({ objectId, comments, now, canComment, signedIn, onChanged }: CommentsProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
@@ -26,7 +29,7 @@ export function Comments({ objectId, comments, now, canComment, onChanged }: Com
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const body = { object_id: objectId, original_text: text };
+    const body = { object_id: objectId, original_text: text, mention_username_list: mentionsIn(text) };
     const found = validate(commentSchema, body, t);
     setErrors(found);
     if (Object.keys(found).length) return;
@@ -55,24 +58,14 @@ export function Comments({ objectId, comments, now, canComment, onChanged }: Com
       {comments.list.length ? (
         <ul className="divide-y divide-gray-100 dark:divide-gray-800">
           {comments.list.map((c) => (
-            <li key={c.comment_id} id={c.comment_id} className="py-1.5 text-gray-800 dark:text-gray-200">
-              <span dangerouslySetInnerHTML={{ __html: c.parsed_text }} /> –{' '}
-              <Link to={`/users/${c.username}`} className="font-medium text-primary-text hover:underline">
-                {c.user_display_name}
-              </Link>{' '}
-              <span className="text-gray-600 dark:text-gray-400">
-                <RelativeTime at={c.created_at} now={now} />
-              </span>
-              {c.actions.delete ? (
-                <button
-                  type="button"
-                  className="ms-2 text-gray-600 hover:text-red-700 dark:text-gray-400"
-                  onClick={() => void remove(c.comment_id)}
-                >
-                  {t('ui.comment.delete')}
-                </button>
-              ) : null}
-            </li>
+            <CommentRow
+              key={`${c.comment_id}-${c.original_text}`}
+              comment={c}
+              now={now}
+              signedIn={signedIn}
+              onChanged={onChanged}
+              onDelete={(id) => void remove(id)}
+            />
           ))}
         </ul>
       ) : null}
@@ -83,23 +76,13 @@ export function Comments({ objectId, comments, now, canComment, onChanged }: Com
       ) : null}
       {open ? (
         <form noValidate onSubmit={submit} className="mt-2 space-y-2">
-          <label htmlFor={inputId} className="sr-only">
-            {t('ui.comment.label')}
-          </label>
-          <textarea
+          <MentionTextarea
             id={inputId}
-            rows={2}
+            label={t('ui.comment.label')}
             value={text}
-            onChange={(e) => setText(e.target.value)}
-            className={controlClass(errors.original_text)}
-            aria-invalid={errors.original_text ? true : undefined}
-            aria-describedby={errors.original_text ? `${inputId}-error` : undefined}
+            error={errors.original_text}
+            onChange={setText}
           />
-          {errors.original_text ? (
-            <p id={`${inputId}-error`} className="text-red-700 dark:text-red-400">
-              {errors.original_text}
-            </p>
-          ) : null}
           <div className="flex gap-2">
             <Button type="submit" size="sm" loading={busy}>
               {t('ui.comment.submit')}

@@ -1,4 +1,8 @@
-import { formatCount, QUESTION_ORDERS, type Paged, type QuestionListItem, type QuestionOrder } from '@inquire/shared';
+import {
+  formatCount,
+  QUESTION_ORDERS,
+  questionPath,
+  type Paged, type QuestionListItem, type QuestionOrder } from '@inquire/shared';
 import { useTranslation } from '../../lib/translation';
 import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { Pagination } from '../../components/ui/pagination';
@@ -37,10 +41,6 @@ export async function questionListLoader(
   return { page, now: Math.floor(Date.now() / 1000), permalink: session.site.site_seo.permalink, order, pageNumber };
 }
 
-/** Question links: the slug is appended when the permalink setting is 1 or 3 (spec section 2). */
-export function questionPath(q: { id: string; url_title: string }, permalink: number): string {
-  return permalink === 1 || permalink === 3 ? `/questions/${q.id}/${q.url_title}` : `/questions/${q.id}`;
-}
 
 export function QuestionListPage() {
   const { t } = useTranslation();

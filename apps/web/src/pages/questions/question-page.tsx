@@ -4,10 +4,11 @@ import {
   type AnswerItem,
   type CommentItem,
   type Paged,
+  questionPath,
   type QuestionDetail,
 } from '@inquire/shared';
 import { useEffect, useState } from 'react';
-import { Link, useLoaderData, useParams, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { loaderApi } from '../../app/api';
 import { fromApi } from '../../app/load';
 import type { Session } from '../../app/session';
@@ -22,7 +23,11 @@ import { useTranslation } from '../../lib/translation';
 import { AnswerForm } from './answer-form';
 import { Comments } from './comments';
 import { QuestionTools } from './question-tools';
-import { questionPath } from './question-list-page';
+import { canonicalizeQuestionAddress, readQuestionAddress } from './question-address';
+import { InvitePeople } from './invite-people';
+import { loadQuestionInteractions, type QuestionInteractions } from './question-interactions';
+import { EMPTY_REACTIONS, Reactions } from './reactions';
+import { RestrictedAnswerNotice } from './restricted-answer-notice';
 
 export interface QuestionPageData {
   question: QuestionDetail;
@@ -33,6 +38,9 @@ export interface QuestionPageData {
   permalink: number;
   signedIn: boolean;
   canComment: boolean;
+  /** The answer the address names (long id), to scroll to. */
+  answerId?: string;
+  interactions: QuestionInteractions;
 }
 
 export async function questionPageLoader(
@@ -40,21 +48,26 @@ export async function questionPageLoader(
   session: Session,
 ): Promise<QuestionPageData> {
   const url = new URL(request.url);
-  const id = params.qid ?? '';
+  const address = readQuestionAddress(params);
+  const id = address.questionId;
   const api = loaderApi(context);
   const [question, answers] = await Promise.all([
     fromApi(api.get<QuestionDetail>(`${API_BASE}/question/info`, { id }), url),
     fromApi(api.get<Paged<AnswerItem>>(`${API_BASE}/answer/page`, { question_id: id, page: 1, page_size: 50 }), url),
   ]);
+  canonicalizeQuestionAddress(params, address, question, session.site.site_seo.permalink, url.search);
   const postIds = [question.id, ...answers.list.map((a) => a.id)];
-  const pages = await Promise.all(
-    postIds.map((objectId) =>
-      fromApi(
-        api.get<Paged<CommentItem>>(`${API_BASE}/comment/page`, { object_id: objectId, page: 1, page_size: 50 }),
-        url,
+  const [pages, interactions] = await Promise.all([
+    Promise.all(
+      postIds.map((objectId) =>
+        fromApi(
+          api.get<Paged<CommentItem>>(`${API_BASE}/comment/page`, { object_id: objectId, page: 1, page_size: 50 }),
+          url,
+        ),
       ),
     ),
-  );
+    loadQuestionInteractions(api, question, answers.list, session),
+  ]);
   return {
     question,
     answers,
@@ -63,6 +76,8 @@ export async function questionPageLoader(
     permalink: session.site.site_seo.permalink,
     signedIn: session.user !== null,
     canComment: session.user?.mail_status === 1 && session.user.status === 'normal',
+    ...(address.answerId ? { answerId: address.answerId } : {}),
+    interactions,
   };
 }
 
@@ -74,7 +89,7 @@ export function questionJsonLd(data: QuestionPageData, siteUrl: string): object 
     text: a.content,
     dateCreated: new Date(a.created_at * 1000).toISOString(),
     upvoteCount: a.vote_count,
-    url: `${siteUrl}${questionPath(question, data.permalink)}/${a.id}`,
+    url: `${siteUrl}${questionPath(question, data.permalink, a.id)}`,
     author: { '@type': 'Person', name: a.operator.display_name },
   });
   const accepted = answers.list.find((a) => a.accepted === 2);
@@ -109,7 +124,8 @@ export function QuestionPage() {
   const { t } = useTranslation();
   const data = useLoaderData() as QuestionPageData;
   const { question, answers, now } = data;
-  const { aid } = useParams();
+  const aid = data.answerId;
+  const { interactions } = data;
   const revalidator = useRevalidator();
   const [highlight, setHighlight] = useState<string | undefined>(undefined);
 
@@ -158,8 +174,14 @@ export function QuestionPage() {
         </div>
         <AuthorCard label={t('ui.question.asked_by')} author={question.operator} />
       </div>
+      <Reactions
+        objectId={question.id}
+        summary={interactions.reactions[question.id] ?? EMPTY_REACTIONS}
+        signedIn={data.signedIn}
+      />
       <QuestionTools question={question} signedIn={data.signedIn} />
       <Comments
+        signedIn={data.signedIn}
         objectId={question.id}
         comments={data.comments[question.id] ?? { count: 0, list: [] }}
         now={now}
@@ -198,6 +220,13 @@ export function QuestionPage() {
                 dangerouslySetInnerHTML={{ __html: answer.html }}
               />
             </div>
+            <div className="mt-3">
+              <Reactions
+                objectId={answer.id}
+                summary={interactions.reactions[answer.id] ?? EMPTY_REACTIONS}
+                signedIn={data.signedIn}
+              />
+            </div>
             <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
               {answer.actions.accept ? (
                 <Button
@@ -216,6 +245,7 @@ export function QuestionPage() {
               </div>
             </div>
             <Comments
+              signedIn={data.signedIn}
               objectId={answer.id}
               comments={data.comments[answer.id] ?? { count: 0, list: [] }}
               now={now}
@@ -226,7 +256,14 @@ export function QuestionPage() {
         ))}
       </section>
 
-      {question.actions.answer ? (
+      <InvitePeople
+        questionId={question.id}
+        invited={interactions.invited}
+        canInvite={question.actions.invite === true}
+      />
+      {question.actions.answer && interactions.myAnswerId ? (
+        <RestrictedAnswerNotice questionId={question.id} answerId={interactions.myAnswerId} />
+      ) : question.actions.answer ? (
         <AnswerForm questionId={question.id} onPosted={() => revalidator.revalidate()} />
       ) : !data.signedIn && question.status === QUESTION_STATUS.normal ? (
         <Link

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { questionPath } from '@inquire/shared';
+import { Link, useRouteLoaderData } from 'react-router';
+import type { Session } from '../../app/session';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
 
@@ -15,6 +17,7 @@ interface Similar {
 export function SimilarQuestions({ title }: { title: string }) {
   const { t } = useTranslation();
   const [list, setList] = useState<Similar[]>([]);
+  const { site } = useRouteLoaderData('root') as Session;
   useEffect(() => {
     const text = title.trim();
     if (text.length < 3) {
@@ -44,7 +47,7 @@ export function SimilarQuestions({ title }: { title: string }) {
             >
               {q.answer_count}
             </span>
-            <Link to={`/questions/${q.id}/${q.url_title}`} className="text-primary-text hover:underline">
+            <Link to={questionPath(q, site.site_seo.permalink)} className="text-primary-text hover:underline">
               {q.title}
             </Link>
           </li>

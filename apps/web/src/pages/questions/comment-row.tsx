@@ -1,0 +1,139 @@
+import { commentEditSchema, type CommentItem } from '@inquire/shared';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { RelativeTime } from '../../components/relative-time';
+import { Button } from '../../components/ui/button';
+import { serverFieldErrors, validate, type FieldErrors } from '../../lib/forms';
+import { API_BASE, http } from '../../lib/http';
+import { useTranslation } from '../../lib/translation';
+import { MentionTextarea } from './mention-textarea';
+
+interface CommentRowProps {
+  comment: CommentItem;
+  now: number;
+  signedIn: boolean;
+  onChanged(): Promise<void> | void;
+  onDelete(commentId: string): void;
+}
+
+/**
+ * One comment: its upvotes, text (server-rendered, sanitized, mentions linked), author and
+ * time, and the controls the server's action flags allow (upvote, edit, delete).
+ */
+export function CommentRow({ comment: c, now, signedIn, onChanged, onDelete }: CommentRowProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(c.original_text);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [vote, setVote] = useState({ count: c.vote_count, mine: c.is_vote });
+
+  async function toggleVote() {
+    if (!signedIn) {
+      await navigate(`/users/login?redirect=${encodeURIComponent(window.location.pathname)}`);
+      return;
+    }
+    try {
+      const result = await http.post<{ votes: number; vote_status: string }>(`${API_BASE}/vote/up`, {
+        object_id: c.comment_id,
+        is_cancel: vote.mine,
+      });
+      setVote({ count: result.votes, mine: result.vote_status === 'vote_up' });
+    } catch {
+      // The client already showed the server's message ("You can't vote for your own post").
+    }
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const body = { comment_id: c.comment_id, original_text: text };
+    const found = validate(commentEditSchema, body, t);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      await http.put(`${API_BASE}/comment`, body);
+      setEditing(false);
+      await onChanged();
+    } catch (error) {
+      setErrors(serverFieldErrors(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const canVote = c.actions.vote_up || vote.mine || !signedIn;
+  return (
+    <li id={c.comment_id} className="flex gap-2 py-1.5 text-gray-800 dark:text-gray-200">
+      <span className="flex w-10 shrink-0 items-start justify-end gap-1 text-xs text-gray-600 dark:text-gray-400">
+        {vote.count > 0 ? <span data-testid="comment-votes">{vote.count}</span> : null}
+        {canVote ? (
+          <button
+            type="button"
+            aria-label={t(vote.mine ? 'ui.interactions.comment_upvoted' : 'ui.interactions.comment_upvote')}
+            aria-pressed={vote.mine}
+            onClick={() => void toggleVote()}
+            className={`rounded px-1 leading-5 hover:bg-gray-100 dark:hover:bg-gray-800 ${vote.mine ? 'text-primary-text' : ''}`}
+          >
+            <svg viewBox="0 0 24 24" className="h-3 w-3" aria-hidden="true">
+              <path d="M12 5l8 10H4z" fill="currentColor" />
+            </svg>
+          </button>
+        ) : null}
+      </span>
+      <div className="min-w-0 flex-1">
+        {editing ? (
+          <form noValidate onSubmit={save} className="space-y-2">
+            <MentionTextarea
+              id={`edit-${c.comment_id}`}
+              label={t('ui.interactions.comment_edit_label')}
+              value={text}
+              error={errors.original_text}
+              onChange={setText}
+            />
+            <div className="flex gap-2">
+              <Button type="submit" size="sm" loading={busy}>
+                {t('ui.interactions.comment_save')}
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
+                {t('ui.dialog.cancel')}
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <>
+            <span className="comment-text break-words" dangerouslySetInnerHTML={{ __html: c.parsed_text }} /> –{' '}
+            <Link to={`/users/${c.username}`} className="font-medium text-primary-text hover:underline">
+              {c.user_display_name}
+            </Link>{' '}
+            <span className="text-gray-600 dark:text-gray-400">
+              <RelativeTime at={c.created_at} now={now} />
+            </span>
+            {c.actions.edit ? (
+              <button
+                type="button"
+                className="ms-2 text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-gray-100"
+                onClick={() => {
+                  setText(c.original_text);
+                  setEditing(true);
+                }}
+              >
+                {t('ui.interactions.comment_edit')}
+              </button>
+            ) : null}
+            {c.actions.delete ? (
+              <button
+                type="button"
+                className="ms-2 text-gray-600 hover:text-red-700 dark:text-gray-400"
+                onClick={() => onDelete(c.comment_id)}
+              >
+                {t('ui.comment.delete')}
+              </button>
+            ) : null}
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
