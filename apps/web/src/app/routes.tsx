@@ -65,15 +65,15 @@ const profileHandle = handle(({ data }) => {
 
 const questionHandle: RouteHandle = {
   ...handle(({ data, session }) => {
-  if (!data) return {};
-  const page = data as QuestionPageData;
-  return {
-    title: page.question.title,
-    description: page.question.description,
-    canonicalPath: questionPath(page.question, page.permalink),
-    jsonLd: questionJsonLd(page, session.site.general.site_url.replace(/\/+$/, '')),
-    ogType: 'article',
-  };
+    if (!data) return {};
+    const page = data as QuestionPageData;
+    return {
+      title: page.question.title,
+      description: page.question.description,
+      canonicalPath: questionPath(page.question, page.permalink),
+      jsonLd: questionJsonLd(page, session.site.general.site_url.replace(/\/+$/, '')),
+      ogType: 'article',
+    };
   }),
   aside: (data) => {
     const page = data as QuestionPageData | undefined;

@@ -27,10 +27,7 @@ export function HotQuestionsCard({ questions, permalink }: { questions: HotQuest
             <span className="mt-0.5 inline-flex h-5 min-w-6 items-center justify-center rounded bg-gray-100 px-1 text-xs text-gray-800 dark:bg-gray-800 dark:text-gray-200">
               {q.answer_count}
             </span>
-            <Link
-              to={questionPath(q, permalink)}
-              className="text-gray-800 hover:underline dark:text-gray-200"
-            >
+            <Link to={questionPath(q, permalink)} className="text-gray-800 hover:underline dark:text-gray-200">
               {q.title}
             </Link>
           </li>

@@ -32,7 +32,10 @@ export const MAX_INVITEES = 5;
 export const inviteSchema = z.object({
   id: z.string().min(1, 'form.question_id.required'),
   invite_user: z
-    .array(z.string().trim().min(1, 'form.invite_user.invalid').max(64, 'form.invite_user.invalid'), 'form.invite_user.invalid')
+    .array(
+      z.string().trim().min(1, 'form.invite_user.invalid').max(64, 'form.invite_user.invalid'),
+      'form.invite_user.invalid',
+    )
     .max(MAX_INVITEES, 'form.invite_user.too_many'),
 });
 export type InviteInput = z.infer<typeof inviteSchema>;

@@ -1,7 +1,14 @@
 import { MAIL_STATUS, USER_STATUS } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 
-const INVITEE = ['users.id', 'users.username', 'users.display_name', 'users.avatar', 'users.e_mail', 'users.status'] as const;
+const INVITEE = [
+  'users.id',
+  'users.username',
+  'users.display_name',
+  'users.avatar',
+  'users.e_mail',
+  'users.status',
+] as const;
 
 export const invitesRepository = {
   /** The people invited to answer a question, in the order they were invited. */
@@ -37,7 +44,9 @@ export const invitesRepository = {
     if (userIds.length === 0) return;
     await db
       .insertInto('question_invites')
-      .values(userIds.map((userId) => ({ question_id: questionId, user_id: userId, inviter_id: inviterId, created_at: now })))
+      .values(
+        userIds.map((userId) => ({ question_id: questionId, user_id: userId, inviter_id: inviterId, created_at: now })),
+      )
       .onConflict((oc) => oc.columns(['question_id', 'user_id']).doNothing())
       .execute();
   },

@@ -35,7 +35,13 @@ describe('invitations to answer', () => {
       token: inviter.token,
     });
     expect(info.body.data.actions.invite).toBe(true);
-    const first = await call<InvitedUser[]>(t.app, 'PUT', URL, { id: questionId, invite_user: [ann.username, bob.username] }, { token: inviter.token });
+    const first = await call<InvitedUser[]>(
+      t.app,
+      'PUT',
+      URL,
+      { id: questionId, invite_user: [ann.username, bob.username] },
+      { token: inviter.token },
+    );
     expect(first.status).toBe(200);
     expect(first.body.data.map((u) => u.username).sort()).toEqual([ann.username, bob.username].sort());
     await call(t.app, 'PUT', URL, { id: questionId, invite_user: [bob.username] }, { token: inviter.token });
@@ -54,18 +60,32 @@ describe('invitations to answer', () => {
     });
     expect(info.body.data.actions.invite).toBe(false);
 
-    const tooMany = await call<Fields>(t.app, 'PUT', URL, { id: questionId, invite_user: ['a', 'b', 'c', 'd', 'e', 'f'] }, { token: inviter.token });
+    const tooMany = await call<Fields>(
+      t.app,
+      'PUT',
+      URL,
+      { id: questionId, invite_user: ['a', 'b', 'c', 'd', 'e', 'f'] },
+      { token: inviter.token },
+    );
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.data).toEqual([{ error_field: 'invite_user', error_msg: 'Invite up to 5 people.' }]);
     await t.app.site.db.updateTable('users').set({ mail_status: 2 }).where('id', '=', bob.id).execute();
     for (const name of ['nobody-here', bob.username, inviter.username]) {
-      const res = await call<Fields>(t.app, 'PUT', URL, { id: questionId, invite_user: [name] }, { token: inviter.token });
+      const res = await call<Fields>(
+        t.app,
+        'PUT',
+        URL,
+        { id: questionId, invite_user: [name] },
+        { token: inviter.token },
+      );
       expect(res.status, name).toBe(400);
       expect(res.body.data[0]?.error_field).toBe('invite_user');
     }
     expect(await list()).toEqual([]);
 
-    expect((await call(t.app, 'PUT', URL, { ...body, id: '10010000009999999' }, { token: inviter.token })).status).toBe(404);
+    expect((await call(t.app, 'PUT', URL, { ...body, id: '10010000009999999' }, { token: inviter.token })).status).toBe(
+      404,
+    );
     await t.app.site.db.updateTable('questions').set({ status: 10 }).where('id', '=', questionId).execute();
     expect((await call(t.app, 'GET', `${URL}?id=${questionId}`)).status).toBe(404);
     const missing = await call<Fields>(t.app, 'GET', URL);

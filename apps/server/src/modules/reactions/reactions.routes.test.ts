@@ -37,7 +37,12 @@ describe('reactions', () => {
     expect((await put(member.token, 'heart', 'activate')).status).toBe(200);
     await put(member.token, 'heart', 'activate');
     const after = await put(other.token, 'heart', 'activate');
-    expect(after.body.data.reaction_summary[0]).toEqual({ emoji: 'heart', is_active: true, count: 2, tooltip: 'Mia, Olle' });
+    expect(after.body.data.reaction_summary[0]).toEqual({
+      emoji: 'heart',
+      is_active: true,
+      count: 2,
+      tooltip: 'Mia, Olle',
+    });
     expect((await summary(member.token))[0]).toMatchObject({ count: 2, is_active: true });
     expect((await summary())[0]).toMatchObject({ count: 2, is_active: false });
     await put(member.token, 'heart', 'deactivate');
@@ -48,13 +53,21 @@ describe('reactions', () => {
     const body = { object_id: questionId, emoji: 'heart', reaction: 'activate' };
     expect((await call(t.app, 'PUT', URL, body)).status).toBe(401);
     expect((await call(t.app, 'PUT', URL, body, { token: inactive.token })).status).toBe(403);
-    const bad = await call<Fields>(t.app, 'PUT', URL, { object_id: questionId, emoji: 'thumbs', reaction: 'on' }, { token: member.token });
+    const bad = await call<Fields>(
+      t.app,
+      'PUT',
+      URL,
+      { object_id: questionId, emoji: 'thumbs', reaction: 'on' },
+      { token: member.token },
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.data.map((f) => f.error_field)).toEqual(['emoji', 'reaction']);
     const missing = await call<Fields>(t.app, 'GET', URL);
     expect(missing.status).toBe(400);
     expect(missing.body.data[0]?.error_field).toBe('object_id');
-    expect((await call(t.app, 'PUT', URL, { ...body, object_id: '10010000009999999' }, { token: member.token })).status).toBe(404);
+    expect(
+      (await call(t.app, 'PUT', URL, { ...body, object_id: '10010000009999999' }, { token: member.token })).status,
+    ).toBe(404);
     await t.app.site.db.updateTable('questions').set({ status: 10 }).where('id', '=', questionId).execute();
     expect((await call(t.app, 'PUT', URL, body, { token: member.token })).status).toBe(404);
     expect((await call(t.app, 'GET', `${URL}?object_id=${questionId}`)).status).toBe(404);

@@ -23,7 +23,13 @@ export function relatedByTags(db: Db, questionId: string, limit: number) {
     .where('theirs.object_id', '!=', questionId)
     .where('questions.status', 'in', [QUESTION_STATUS.normal, QUESTION_STATUS.closed])
     .where('questions.show', '=', QUESTION_SHOW.shown)
-    .groupBy(['questions.id', 'questions.title', 'questions.answer_count', 'questions.accepted_answer_id', 'questions.created_at'])
+    .groupBy([
+      'questions.id',
+      'questions.title',
+      'questions.answer_count',
+      'questions.accepted_answer_id',
+      'questions.created_at',
+    ])
     .orderBy('shared', 'desc')
     .orderBy('questions.answer_count', 'desc')
     .orderBy('questions.created_at', 'desc')

@@ -26,7 +26,8 @@ describe('related questions', () => {
         { token },
       )
     ).body.data.id;
-  const related = (id: string) => call<RelatedQuestion[]>(t.app, 'GET', `/answer/api/v1/question/similar/tag?question_id=${id}`);
+  const related = (id: string) =>
+    call<RelatedQuestion[]>(t.app, 'GET', `/answer/api/v1/question/similar/tag?question_id=${id}`);
 
   it('[S2-018] lists visible questions sharing tags, most shared first, never the question itself', async () => {
     const main = await ask('How to sort a list in place', ['python', 'lists']);
@@ -40,7 +41,10 @@ describe('related questions', () => {
     const res = await related(main);
     expect(res.status).toBe(200);
     expect(res.body.data.map((q) => q.id)).toEqual([both, one]);
-    expect(res.body.data[0]).toMatchObject({ title: 'Sorting lists of tuples in python', url_title: 'sorting-lists-of-tuples-in-python' });
+    expect(res.body.data[0]).toMatchObject({
+      title: 'Sorting lists of tuples in python',
+      url_title: 'sorting-lists-of-tuples-in-python',
+    });
   });
 
   it('answers 400 naming question_id, 404 for a question the caller may not see, 401 on a private site', async () => {

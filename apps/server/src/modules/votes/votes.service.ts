@@ -88,7 +88,13 @@ export class VotesService {
       const comment = await commentsRepository.findLive(db, objectId);
       if (!comment) throw AppError.notFound(REASONS.commentNotFound);
       const post = await loadLivePost(db, comment.object_id, actor);
-      return { id: comment.id, kind: 'comment', table: 'comments', authorId: comment.user_id, questionId: post.questionId };
+      return {
+        id: comment.id,
+        kind: 'comment',
+        table: 'comments',
+        authorId: comment.user_id,
+        questionId: post.questionId,
+      };
     }
     const post = await loadLivePost(db, objectId, actor);
     return { ...post, table: post.kind === 'question' ? 'questions' : 'answers' };

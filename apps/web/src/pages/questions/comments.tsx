@@ -8,7 +8,11 @@ import { CommentRow } from './comment-row';
 import { MentionTextarea } from './mention-textarea';
 
 /** The usernames a comment mentions, sent as the peer's client does (the server re-checks them). */
-const mentionsIn = (text: string) => [...new Set([...text.matchAll(/(?:^|[^\w@/[\]])@([a-z0-9._-]*[a-z0-9_])/gi)].map((m) => (m[1] as string).toLowerCase()))];
+const mentionsIn = (text: string) => [
+  ...new Set(
+    [...text.matchAll(/(?:^|[^\w@/[\]])@([a-z0-9._-]*[a-z0-9_])/gi)].map((m) => (m[1] as string).toLowerCase()),
+  ),
+];
 
 interface CommentsProps {
   objectId: string;

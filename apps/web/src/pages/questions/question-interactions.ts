@@ -1,10 +1,4 @@
-import type {
-  AnswerItem,
-  InvitedUser,
-  QuestionDetail,
-  ReactionSummary,
-  RelatedQuestion,
-} from '@inquire/shared';
+import type { AnswerItem, InvitedUser, QuestionDetail, ReactionSummary, RelatedQuestion } from '@inquire/shared';
 import type { LoaderApi } from '../../app/api';
 import type { Session } from '../../app/session';
 import { API_BASE } from '../../lib/http';

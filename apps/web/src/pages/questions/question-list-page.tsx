@@ -2,7 +2,10 @@ import {
   formatCount,
   QUESTION_ORDERS,
   questionPath,
-  type Paged, type QuestionListItem, type QuestionOrder } from '@inquire/shared';
+  type Paged,
+  type QuestionListItem,
+  type QuestionOrder,
+} from '@inquire/shared';
 import { useTranslation } from '../../lib/translation';
 import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { Pagination } from '../../components/ui/pagination';
@@ -40,7 +43,6 @@ export async function questionListLoader(
   );
   return { page, now: Math.floor(Date.now() / 1000), permalink: session.site.site_seo.permalink, order, pageNumber };
 }
-
 
 export function QuestionListPage() {
   const { t } = useTranslation();

@@ -7,14 +7,27 @@ import { useTranslation } from '../../lib/translation';
 const GLYPHS: Record<ReactionEmoji, string> = { heart: '❤️', smile: '😄', frown: '🙁' };
 
 export const EMPTY_REACTIONS: ReactionSummary = {
-  reaction_summary: (['heart', 'smile', 'frown'] as const).map((emoji) => ({ emoji, is_active: false, count: 0, tooltip: '' })),
+  reaction_summary: (['heart', 'smile', 'frown'] as const).map((emoji) => ({
+    emoji,
+    is_active: false,
+    count: 0,
+    tooltip: '',
+  })),
 };
 
 /**
  * Heart, smile and frown under a post, with counts and who reacted (the title); pressed when
  * the reader reacted. A guest's click goes to login.
  */
-export function Reactions({ objectId, summary, signedIn }: { objectId: string; summary: ReactionSummary; signedIn: boolean }) {
+export function Reactions({
+  objectId,
+  summary,
+  signedIn,
+}: {
+  objectId: string;
+  summary: ReactionSummary;
+  signedIn: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [state, setState] = useState(summary);
@@ -42,7 +55,12 @@ export function Reactions({ objectId, summary, signedIn }: { objectId: string; s
   }
 
   return (
-    <div role="group" aria-label={t('ui.interactions.reactions')} className="flex flex-wrap gap-2" data-testid="reactions">
+    <div
+      role="group"
+      aria-label={t('ui.interactions.reactions')}
+      className="flex flex-wrap gap-2"
+      data-testid="reactions"
+    >
       {state.reaction_summary.map((r) => {
         const name = t(`ui.interactions.${r.emoji}`);
         return (
