@@ -18,7 +18,7 @@ interface MentionTextareaProps {
 /**
  * A comment box: typing `@` and a few letters opens a list of members (user/info/search);
  * choosing one writes `@username`, which the server turns into a link to their profile.
- * The list is an ARIA listbox driven from the textarea (arrows, Enter, Escape).
+ * The list is an ARIA listbox driven from the textarea (arrows, Enter or Tab, Escape).
  */
 export function MentionTextarea({ id, value, error, label, onChange }: MentionTextareaProps) {
   const { t } = useTranslation();
@@ -73,9 +73,7 @@ export function MentionTextarea({ id, value, error, label, onChange }: MentionTe
         id={id}
         rows={2}
         value={value}
-        role="combobox"
         aria-autocomplete="list"
-        aria-expanded={open}
         aria-controls={listId}
         aria-activedescendant={open ? `${listId}-${active}` : undefined}
         aria-invalid={error ? true : undefined}
