@@ -103,7 +103,11 @@ export function CommentRow({ comment: c, now, signedIn, onChanged, onDelete }: C
           </form>
         ) : (
           <>
-            <span className="comment-text break-words" dangerouslySetInnerHTML={{ __html: c.parsed_text }} /> –{' '}
+            <span
+              className="break-words [&_a]:font-medium [&_a]:text-primary-text [&_a]:hover:underline"
+              dangerouslySetInnerHTML={{ __html: c.parsed_text }}
+            />{' '}
+            –{' '}
             <Link to={`/users/${c.username}`} className="font-medium text-primary-text hover:underline">
               {c.user_display_name}
             </Link>{' '}

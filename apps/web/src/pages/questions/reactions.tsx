@@ -4,7 +4,30 @@ import { useNavigate } from 'react-router';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
 
-const GLYPHS: Record<ReactionEmoji, string> = { heart: '❤️', smile: '😄', frown: '🙁' };
+/** Drawn, not emoji characters: a machine without a colour emoji font would show boxes. */
+const FACE = 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z';
+function Glyph({ emoji }: { emoji: ReactionEmoji }) {
+  if (emoji === 'heart')
+    return (
+      <svg viewBox="0 0 24 24" className="h-4 w-4 text-red-600 dark:text-red-400" aria-hidden="true">
+        <path
+          fill="currentColor"
+          d="M12 21s-7.5-4.6-9.5-9.3C1.2 8.6 3.1 5 6.6 5c2 0 3.4 1.1 5.4 3.2C14 6.1 15.4 5 17.4 5c3.5 0 5.4 3.6 4.1 6.7C19.5 16.4 12 21 12 21z"
+        />
+      </svg>
+    );
+  const mouth = emoji === 'smile' ? 'M8 14c1 1.6 2.4 2.4 4 2.4s3-.8 4-2.4' : 'M8 16.4c1-1.6 2.4-2.4 4-2.4s3 .8 4 2.4';
+  return (
+    <svg viewBox="0 0 24 24" className="h-4 w-4 text-amber-600 dark:text-amber-400" aria-hidden="true">
+      <g fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+        <path d={FACE} />
+        <path d={mouth} />
+      </g>
+      <circle cx="9" cy="10" r="1.2" fill="currentColor" />
+      <circle cx="15" cy="10" r="1.2" fill="currentColor" />
+    </svg>
+  );
+}
 
 export const EMPTY_REACTIONS: ReactionSummary = {
   reaction_summary: (['heart', 'smile', 'frown'] as const).map((emoji) => ({
@@ -78,7 +101,7 @@ export function Reactions({
                 : 'border-gray-300 text-gray-700 hover:bg-gray-100 dark:border-gray-600 dark:text-gray-200 dark:hover:bg-gray-800'
             }`}
           >
-            <span aria-hidden="true">{GLYPHS[r.emoji]}</span>
+            <Glyph emoji={r.emoji} />
             <span>{r.count}</span>
           </button>
         );
