@@ -91,4 +91,12 @@ describe('invitations to answer', () => {
     const missing = await call<Fields>(t.app, 'GET', URL);
     expect(missing.body.data[0]?.error_field).toBe('id');
   });
+
+  it('limits saving invitations to 30 a day per member (429)', async () => {
+    const body = { id: questionId, invite_user: [ann.username] };
+    for (let i = 0; i < 30; i += 1) {
+      expect((await call(t.app, 'PUT', URL, body, { token: inviter.token })).status).toBe(200);
+    }
+    expect((await call(t.app, 'PUT', URL, body, { token: inviter.token })).status).toBe(429);
+  });
 });

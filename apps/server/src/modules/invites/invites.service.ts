@@ -1,7 +1,8 @@
-import { hasPrivilege, REASONS, type InviteInput, type InvitedUser } from '@inquire/shared';
+import { ACCOUNT_REASONS, hasPrivilege, REASONS, type InviteInput, type InvitedUser } from '@inquire/shared';
 import type { SiteRuntime } from '../../infra/site.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { countersRepository } from '../captcha/counters.repository.js';
 import type { Actor } from '../auth/auth.service.js';
 import { canAnswer } from '../questions/questions.policy.js';
 import { loadLivePost } from '../questions/live-post.js';
@@ -9,6 +10,12 @@ import { questionsRepository } from '../questions/questions.repository.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { avatarUrl } from '../users/users.presenter.js';
 import { invitesRepository } from './invites.repository.js';
+
+/**
+ * Invitations will send email (a later issue), so saving them is rate limited per member
+ * (security anchors: invite spam, CVE-2022-35958); 30 a day is the peer's captcha threshold.
+ */
+const INVITE_SAVES = { max: 30, window: 24 * 60 * 60 };
 
 /** Inviting people to answer a question (peer facts 6.1); their notifications come later. */
 export class InvitesService {
@@ -24,8 +31,9 @@ export class InvitesService {
   }
 
   /**
-   * Sets the whole list: load, authorize (the invite privilege), check every name is an
-   * activated member other than the caller and the asker, then store it.
+   * Sets the whole list: load, authorize (the invite privilege), count it against the daily
+   * limit, check every name is an activated member other than the caller and the asker, then
+   * store it.
    */
   async set(input: InviteInput, actor: Actor): Promise<InvitedUser[]> {
     const db = this.site.db;
@@ -35,6 +43,9 @@ export class InvitesService {
     }
     const row = await questionsRepository.findById(db, question.id);
     if (!row || !canAnswer(actor, row)) throw AppError.forbidden(REASONS.questionNotAnswerable);
+    const now = nowSeconds();
+    const saves = await countersRepository.hit(db, `rl:invite:${actor.user.id}`, INVITE_SAVES.window, now);
+    if (saves > INVITE_SAVES.max) throw new AppError(429, ACCOUNT_REASONS.rateLimited);
     const wanted = [...new Set(input.invite_user.map((name) => name.toLowerCase()))];
     const found = await invitesRepository.activeByUsernames(db, wanted);
     const invalid = wanted.filter(
@@ -48,7 +59,7 @@ export class InvitesService {
       question.id,
       actor.user.id,
       found.map((u) => u.id),
-      nowSeconds(),
+      now,
     );
     return this.present(question.id);
   }
