@@ -23,6 +23,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { questionsRoutes } from './modules/questions/questions.routes.js';
 import { siteinfoRoutes } from './modules/siteinfo/siteinfo.routes.js';
 import { votesRoutes } from './modules/votes/votes.routes.js';
+import { registerShortIds } from './infra/short-ids.js';
 import { invitesRoutes } from './modules/invites/invites.routes.js';
 import { reactionsRoutes } from './modules/reactions/reactions.routes.js';
 import { relatedRoutes } from './modules/related/related.routes.js';
@@ -72,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   registerRequestContext(app);
   registerErrorHandling(app);
+  registerShortIds(app);
 
   await app.register(healthRoutes);
   await app.register(installRoutes);
