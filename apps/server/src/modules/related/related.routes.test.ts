@@ -47,7 +47,7 @@ describe('related questions', () => {
     });
   });
 
-  it('answers 400 naming question_id, 404 for a question the caller may not see, 401 on a private site', async () => {
+  it('answers 400 naming question_id, 404 for a question the caller may not see, 401 and 403 on a private site', async () => {
     const bad = await call<Fields>(t.app, 'GET', '/answer/api/v1/question/similar/tag');
     expect(bad.status).toBe(400);
     expect(bad.body.data[0]?.error_field).toBe('question_id');
@@ -56,5 +56,10 @@ describe('related questions', () => {
     expect((await related(main)).status).toBe(404);
     await t.app.services.siteinfo.update('login', { login_required: true });
     expect((await related(main)).status).toBe(401);
+    const inactive = await buildUser(t.app, { mail_status: 2 });
+    const res = await call(t.app, 'GET', `/answer/api/v1/question/similar/tag?question_id=${main}`, undefined, {
+      token: await loginAs(t.app, inactive.id),
+    });
+    expect(res.status).toBe(403);
   });
 });
