@@ -22,6 +22,7 @@ import { peopleRoutes } from './modules/people/people.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { questionsRoutes } from './modules/questions/questions.routes.js';
 import { siteinfoRoutes } from './modules/siteinfo/siteinfo.routes.js';
+import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { votesRoutes } from './modules/votes/votes.routes.js';
 import { createServices } from './services.js';
 import { pageRoutes, type PageOptions } from './ssr/pages.js';
@@ -85,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(votesRoutes);
   await app.register(engagementRoutes);
   await app.register(commentsRoutes);
+  await app.register(tagsRoutes);
   await app.register(adminThemeRoutes);
   if (options.pages !== false) await app.register(pageRoutes, options.pages ?? {});
   return app;

@@ -13,6 +13,7 @@ import { PeopleService } from './modules/people/people.service.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
 import { QuestionsService } from './modules/questions/questions.service.js';
 import { SiteinfoService } from './modules/siteinfo/siteinfo.service.js';
+import { TagsService } from './modules/tags/tags.service.js';
 import { VotesService } from './modules/votes/votes.service.js';
 
 /** Every service of the app, built once per app so routes, jobs and tests share them. */
@@ -31,6 +32,7 @@ export interface Services {
   follows: FollowsService;
   bookmarks: BookmarksService;
   comments: CommentsService;
+  tags: TagsService;
 }
 
 export function createServices(site: SiteRuntime): Services {
@@ -54,5 +56,6 @@ export function createServices(site: SiteRuntime): Services {
     follows: new FollowsService(site),
     bookmarks: new BookmarksService(site),
     comments: new CommentsService(site, siteinfo),
+    tags: new TagsService(site, siteinfo),
   };
 }
