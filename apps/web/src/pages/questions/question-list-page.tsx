@@ -18,9 +18,15 @@ interface QuestionListData {
 
 const PAGE_SIZE = 20;
 
-export async function questionListLoader(
+export function questionListLoader(args: LoaderFunctionArgs, session: Session): Promise<QuestionListData> {
+  return loadQuestionList(args, session);
+}
+
+/** The list's data; `tag` keeps a tag's questions (its synonyms' too), for the tag page. */
+export async function loadQuestionList(
   { context, request }: LoaderFunctionArgs,
   session: Session,
+  tag?: string,
 ): Promise<QuestionListData> {
   const url = new URL(request.url);
   const asked = url.searchParams.get('order');
@@ -31,6 +37,7 @@ export async function questionListLoader(
       page: pageNumber,
       page_size: PAGE_SIZE,
       order,
+      tag,
     }),
     url,
   );
@@ -42,7 +49,8 @@ export function questionPath(q: { id: string; url_title: string }, permalink: nu
   return permalink === 1 || permalink === 3 ? `/questions/${q.id}/${q.url_title}` : `/questions/${q.id}`;
 }
 
-export function QuestionListPage() {
+/** `heading` replaces the page's title when the list is part of another page (a tag's). */
+export function QuestionListPage({ heading }: { heading?: string }) {
   const { t } = useTranslation();
   const { page, now, permalink, order, pageNumber } = useLoaderData() as QuestionListData;
   const { pathname } = useLocation();
@@ -57,7 +65,11 @@ export function QuestionListPage() {
   return (
     <section>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t('ui.questions.all')}</h1>
+        {heading ? (
+          <h2 className="text-lg font-semibold">{heading}</h2>
+        ) : (
+          <h1 className="text-2xl font-semibold">{t('ui.questions.all')}</h1>
+        )}
         <nav aria-label={t('ui.questions.sort')} className="flex flex-wrap gap-1 text-sm">
           {QUESTION_ORDERS.map((o) => (
             <Link
