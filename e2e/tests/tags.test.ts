@@ -2,6 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe.js';
 import { launchBrowser, openTab, PHONE, screenshot } from '../support/browser.js';
+import type { SiteSettings } from '@inquire/shared';
+import { SiteRuntime } from '../../apps/server/src/infra/site.js';
+import { createServices } from '../../apps/server/src/services.js';
 import { seedUsers } from '../support/seed.js';
 import { ADMIN, startSite, type RunningSite } from '../support/server.js';
 
@@ -28,8 +31,24 @@ async function signIn(page: Page, who: { email: string; password: string }, back
   await page.waitForURL(`${site.url}${back}`);
 }
 
+/** Sets the reserved and recommended tags of site_write, as the admin's Write form would. */
+async function setWriteSettings(value: Partial<SiteSettings['site_write']>): Promise<void> {
+  const runtime = new SiteRuntime(site.dataDir);
+  await runtime.open();
+  try {
+    await createServices(runtime).siteinfo.update('site_write', value);
+  } finally {
+    await runtime.close();
+  }
+}
+
 /** The tag names of the cards on /tags, in order. */
 const cardNames = (page: Page) => page.locator('main ul.grid > li a').allInnerTexts();
+
+/** Waits until the cards show these names (a client navigation renders after the URL changes). */
+async function expectCards(page: Page, names: string[]): Promise<void> {
+  await expect.poll(() => cardNames(page), { timeout: 5000 }).toEqual(names);
+}
 
 describe('tags', () => {
   it('[S2-023][S2-024][S5-001][S5-003][S5-005][S6-015][S7-089] an admin creates tags; the form refuses bad names with the spec messages', async () => {
@@ -69,17 +88,19 @@ describe('tags', () => {
     await signIn(page, MEMBER, '/tags');
     // Members get no create screen.
     expect(await page.getByRole('link', { name: 'Create tag' }).count()).toBe(0);
-    expect(await cardNames(page)).toEqual(['support', 'TypeScript', 'Zebra']);
+    expect((await page.goto(`${site.url}/tags/create`))?.status()).toBe(403);
+    await page.goto(`${site.url}/tags`);
+    await expectCards(page, ['support', 'TypeScript', 'Zebra']);
     await page.getByRole('link', { name: 'Newest' }).click();
     await page.waitForURL(`${site.url}/tags?order=newest`);
-    expect(await cardNames(page)).toEqual(['Zebra', 'TypeScript', 'support']);
+    await expectCards(page, ['Zebra', 'TypeScript', 'support']);
     await page.getByRole('link', { name: 'Name', exact: true }).click();
     await page.waitForURL(`${site.url}/tags?order=name`);
-    expect(await cardNames(page)).toEqual(['support', 'TypeScript', 'Zebra']);
+    await expectCards(page, ['support', 'TypeScript', 'Zebra']);
     await page.getByLabel('Filter by tag name').fill('type');
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.waitForURL(`${site.url}/tags?order=name&q=type`);
-    expect(await cardNames(page)).toEqual(['TypeScript']);
+    await expectCards(page, ['TypeScript']);
 
     await page.getByRole('button', { name: 'Follow TypeScript' }).click();
     await page.getByRole('button', { name: 'Following TypeScript' }).waitFor();
@@ -153,14 +174,44 @@ describe('tags', () => {
     const response = await guest.page.goto(`${site.url}/tags/zebra`);
     expect(response?.status()).toBe(404);
     await guest.page.goto(`${site.url}/tags`);
-    expect(await cardNames(guest.page)).toEqual(['support', 'TypeScript']);
+    await expectCards(guest.page, ['support', 'TypeScript']);
 
     await page.getByRole('button', { name: 'Recover' }).click();
     await page.getByRole('dialog', { name: 'Recover tag' }).getByRole('button', { name: 'Recover' }).click();
     await page.getByText('The tag was recovered.').waitFor();
-    expect(await page.getByText('This tag has been deleted.').count()).toBe(0);
+    await page.getByText('This tag has been deleted.').waitFor({ state: 'detached' });
     expect((await guest.page.goto(`${site.url}/tags/zebra`))?.status()).toBe(200);
     await screenshot(guest.page, 'tags-tag-phone-light');
+    expect(problems).toEqual([]);
+  });
+
+  it('[S6-016] reserved and recommended tags are marked on cards and in the picker; members cannot use reserved ones', async () => {
+    await setWriteSettings({
+      reserved_tags: [{ slug_name: 'zebra', display_name: 'Zebra' }],
+      recommend_tags: [{ slug_name: 'typescript', display_name: 'TypeScript' }],
+    });
+    const { page, problems } = await openTab(browser);
+    await signIn(page, MEMBER, '/tags');
+    // Settings are cached for a few seconds per process.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.locator('main ul.grid > li').filter({ hasText: 'Zebra' }).innerText();
+        },
+        { timeout: 15_000, interval: 1000 },
+      )
+      .toContain('Reserved');
+    expect(await page.locator('main ul.grid > li').filter({ hasText: 'TypeScript' }).innerText()).toContain(
+      'Recommended',
+    );
+    await page.goto(`${site.url}/questions/ask`);
+    await page.getByLabel('Title').fill('Which stripes does a zebra have exactly?');
+    await page.getByLabel('Body').fill('Black on white, or white on black? I would like to know.');
+    await page.getByRole('combobox', { name: 'Tags' }).fill('zeb');
+    await page.getByRole('option', { name: 'Zebra Reserved' }).click();
+    await page.getByRole('button', { name: 'Post your question' }).click();
+    await page.getByText('Only moderators can use reserved tags.').waitFor();
     expect(problems).toEqual([]);
   });
 });

@@ -367,7 +367,7 @@ describe('tags', () => {
     expect(named.body.data.map((x) => x.slug_name)).toEqual(['rust', 'support']);
   });
 
-  it('[S3-016][S6-016] marks reserved and recommended tags of site_write; only staff use reserved ones', async () => {
+  it('[S6-016] marks reserved and recommended tags of site_write; only staff use reserved ones', async () => {
     await create(admin.token, { slug_name: 'meta', display_name: 'Meta' });
     await create(admin.token, { slug_name: 'faq', display_name: 'FAQ' });
     await t.app.services.siteinfo.update('site_write', {

@@ -157,7 +157,7 @@ export function TagInput({
                   index === active ? 'bg-gray-100 dark:bg-gray-800' : ''
                 } text-gray-900 dark:text-gray-100`}
               >
-                {option.display_name}
+                {option.display_name}{' '}
                 {markLabels && (option.reserved || option.recommend) ? (
                   <span className="ms-2 rounded bg-gray-100 px-1.5 py-0.5 text-xs text-gray-800 dark:bg-gray-800 dark:text-gray-200">
                     {option.reserved ? markLabels.reserved : markLabels.recommend}
