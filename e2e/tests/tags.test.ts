@@ -83,7 +83,7 @@ describe('tags', () => {
     expect(problems).toEqual([]);
   });
 
-  it('[S2-022][S9-059][S1-013][S7-085][S7-087] a member filters and sorts the list and follows a tag from its card', async () => {
+  it('[S2-022][S9-059][S1-013][S7-085][S7-087][S7-095] a member filters and sorts the list and follows a tag from its card', async () => {
     const { page, problems } = await openTab(browser);
     await signIn(page, MEMBER, '/tags');
     // Members get no create screen.
@@ -107,6 +107,14 @@ describe('tags', () => {
     await page.reload();
     expect(await page.getByRole('button', { name: 'Following TypeScript' }).getAttribute('aria-pressed')).toBe('true');
     await page.getByText('Tags you follow:').waitFor();
+    // The followed set is edited as a whole (PUT follow/tags).
+    await page.getByRole('button', { name: 'Edit followed tags' }).click();
+    await page.getByRole('combobox', { name: 'Tags you follow' }).fill('sup');
+    await page.getByRole('option', { name: 'support' }).click();
+    await page.getByRole('button', { name: 'Save followed tags' }).click();
+    await page.getByText('Followed tags saved.').waitFor();
+    await page.locator('main a[href="/tags/support"]').waitFor();
+    expect(await page.locator('main a[href="/tags/typescript"]').count()).toBe(2);
 
     const phone = await openTab(browser, { viewport: PHONE, colorScheme: 'dark' });
     await phone.context.addCookies(await page.context().cookies());

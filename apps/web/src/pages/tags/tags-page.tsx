@@ -3,12 +3,12 @@ import { Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router
 import { loaderApi } from '../../app/api';
 import { fromApi } from '../../app/load';
 import type { Session } from '../../app/session';
-import { TagChip } from '../../components/ui/badge';
 import { buttonClass } from '../../components/ui/button';
 import { controlClass } from '../../components/ui/field';
 import { Pagination } from '../../components/ui/pagination';
 import { API_BASE } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
+import { FollowedTags } from './followed-tags';
 import { TagCard } from './tag-card';
 
 interface TagsPageData {
@@ -81,16 +81,7 @@ export function TagsPage() {
         ) : null}
       </div>
       <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">{t('ui.tags.intro')}</p>
-      {following ? (
-        <div className="mt-4 flex flex-wrap items-center gap-2 text-sm">
-          <span className="font-medium text-gray-800 dark:text-gray-200">{t('ui.tags.followed_tags')}:</span>
-          {following.length === 0 ? (
-            <span className="text-gray-600 dark:text-gray-400">{t('ui.tags.no_followed_tags')}</span>
-          ) : (
-            following.map((tag) => <TagChip key={tag.tag_id} slug={tag.slug_name} name={tag.display_name} />)
-          )}
-        </div>
-      ) : null}
+      {following ? <FollowedTags following={following} /> : null}
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <Form method="get" action="/tags" role="search" className="flex w-full min-w-0 gap-2 sm:max-w-sm">
           {order !== 'popular' ? <input type="hidden" name="order" value={order} /> : null}
