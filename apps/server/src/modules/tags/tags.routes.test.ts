@@ -395,4 +395,26 @@ describe('tags', () => {
     );
     expect(picker.body.data).toEqual([{ slug_name: 'faq', display_name: 'FAQ', recommend: true, reserved: false }]);
   });
+
+  it('[S4-013] keeps every tag read from guests (401) and inactive members (403) of a private site; bad queries name the field', async () => {
+    const tagId = (await info('support')).body.data.tag_id;
+    const reads = [
+      `${API}/tags/page`,
+      `${API}/tag?name=support`,
+      `${API}/tags?tags=support`,
+      `${API}/tags/following`,
+      `${API}/tag/synonyms?tag_id=${tagId}`,
+    ];
+    await t.app.services.siteinfo.update('login', { login_required: true });
+    for (const url of reads) {
+      expect((await call(t.app, 'GET', url)).status, url).toBe(401);
+      expect((await call(t.app, 'GET', url, undefined, { token: inactive.token })).status, url).toBe(403);
+      expect((await call(t.app, 'GET', url, undefined, { token: member.token })).status, url).toBe(200);
+    }
+    const long = await call<Fields>(t.app, 'GET', `${API}/tags?tags=${'a,'.repeat(1001)}`, undefined, {
+      token: member.token,
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.data[0]?.error_field).toBe('tags');
+  });
 });
