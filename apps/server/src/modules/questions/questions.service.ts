@@ -24,7 +24,13 @@ import type { Actor } from '../auth/auth.service.js';
 import { revisionsRepository } from '../revisions/revisions.repository.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { insertTagWithHistory } from '../tags/tag-history.js';
-import { marksOf, tagMarks } from '../tags/tags.presenter.js';
+import {
+  marksOf,
+  presentRecommended,
+  presentSuggestions,
+  tagMarks,
+  type TagSuggestion,
+} from '../tags/tags.presenter.js';
 import { NO_MAIN_TAG, tagsRepository } from '../tags/tags.repository.js';
 import { avatarUrl } from '../users/users.presenter.js';
 import { usersRepository } from '../users/users.repository.js';
@@ -197,40 +203,13 @@ export class QuestionsService {
    * Tag suggestions for the ask form (question/tags?tag=): main tags (a synonym brings its
    * main tag), recommended first, then reserved; nothing typed lists the recommended tags.
    */
-  async suggestTags(text: string) {
+  async suggestTags(text: string): Promise<TagSuggestion[]> {
     const trimmed = text.trim();
     const marks = tagMarks((await this.siteinfo.settings()).site_write);
     if (!trimmed) {
-      const rows = await tagsRepository.availableBySlugs(this.site.db, [...marks.recommend]);
-      return rows
-        .filter((row) => row.main_tag_id === NO_MAIN_TAG)
-        .map((row) => ({ slug_name: row.slug_name, display_name: row.display_name, ...marksOf(row, marks) }))
-        .filter((tag) => tag.recommend);
+      return presentRecommended(await tagsRepository.availableBySlugs(this.site.db, [...marks.recommend]), marks);
     }
-    const rows = await tagsRepository.search(this.site.db, trimmed, 10);
-    const tags = new Map<string, { slug_name: string; display_name: string; recommend: boolean; reserved: boolean }>();
-    for (const row of rows) {
-      const main =
-        row.main_tag_id !== NO_MAIN_TAG && row.main_slug_name
-          ? {
-              slug_name: row.main_slug_name,
-              display_name: row.main_display_name ?? row.main_slug_name,
-              recommend: row.main_recommend ?? 0,
-              reserved: row.main_reserved ?? 0,
-            }
-          : row.main_tag_id === NO_MAIN_TAG
-            ? row
-            : undefined;
-      if (main && !tags.has(main.slug_name)) {
-        tags.set(main.slug_name, {
-          slug_name: main.slug_name,
-          display_name: main.display_name,
-          ...marksOf(main, marks),
-        });
-      }
-    }
-    const rank = (t: { recommend: boolean; reserved: boolean }) => (t.recommend ? 0 : t.reserved ? 1 : 2);
-    return [...tags.values()].sort((a, b) => rank(a) - rank(b));
+    return presentSuggestions(await tagsRepository.search(this.site.db, trimmed, 10), marks);
   }
 
   /** A tag and its synonyms, for question/page?tag=; an unknown or deleted tag has no questions. */

@@ -2,7 +2,7 @@ import type { SiteSettings, TagBrief, TagDetail, TagListItem } from '@inquire/sh
 import { plainText } from '../../lib/markdown.js';
 import type { Actor } from '../auth/auth.service.js';
 import { tagActions } from './tags.policy.js';
-import type { TagRow } from './tags.repository.js';
+import { NO_MAIN_TAG, type tagsRepository, type TagRow } from './tags.repository.js';
 
 /**
  * Reserved and recommended tags are chosen in the site_write settings (by slug); a flag on
@@ -69,4 +69,44 @@ export function presentTagBrief(tag: TagRow, marks: TagMarks, mainSlug = ''): Ta
     main_tag_slug_name: mainSlug,
     ...marksOf(tag, marks),
   };
+}
+
+export interface TagSuggestion {
+  slug_name: string;
+  display_name: string;
+  recommend: boolean;
+  reserved: boolean;
+}
+
+type SearchRow = Awaited<ReturnType<typeof tagsRepository.search>>[number];
+
+/** Picker suggestions: main tags once each (a synonym brings its main tag), recommended, then reserved. */
+export function presentSuggestions(rows: SearchRow[], marks: TagMarks): TagSuggestion[] {
+  const tags = new Map<string, TagSuggestion>();
+  for (const row of rows) {
+    const main =
+      row.main_tag_id === NO_MAIN_TAG
+        ? row
+        : row.main_slug_name
+          ? {
+              slug_name: row.main_slug_name,
+              display_name: row.main_display_name ?? row.main_slug_name,
+              recommend: row.main_recommend ?? 0,
+              reserved: row.main_reserved ?? 0,
+            }
+          : undefined;
+    if (main && !tags.has(main.slug_name)) {
+      tags.set(main.slug_name, { slug_name: main.slug_name, display_name: main.display_name, ...marksOf(main, marks) });
+    }
+  }
+  const rank = (t: TagSuggestion) => (t.recommend ? 0 : t.reserved ? 1 : 2);
+  return [...tags.values()].sort((a, b) => rank(a) - rank(b));
+}
+
+/** What the picker offers before anything is typed: the recommended main tags. */
+export function presentRecommended(rows: TagRow[], marks: TagMarks): TagSuggestion[] {
+  return rows
+    .filter((row) => row.main_tag_id === NO_MAIN_TAG)
+    .map((row) => ({ slug_name: row.slug_name, display_name: row.display_name, ...marksOf(row, marks) }))
+    .filter((tag) => tag.recommend);
 }
