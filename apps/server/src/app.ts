@@ -22,6 +22,7 @@ import { peopleRoutes } from './modules/people/people.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { questionsRoutes } from './modules/questions/questions.routes.js';
 import { siteinfoRoutes } from './modules/siteinfo/siteinfo.routes.js';
+import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { votesRoutes } from './modules/votes/votes.routes.js';
 import { registerShortIds } from './infra/short-ids.js';
 import { invitesRoutes } from './modules/invites/invites.routes.js';
@@ -93,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reactionsRoutes);
   await app.register(invitesRoutes);
   await app.register(relatedRoutes);
+  await app.register(tagsRoutes);
   await app.register(adminThemeRoutes);
   if (options.pages !== false) await app.register(pageRoutes, options.pages ?? {});
   return app;

@@ -13,6 +13,7 @@ import { PeopleService } from './modules/people/people.service.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
 import { QuestionsService } from './modules/questions/questions.service.js';
 import { SiteinfoService } from './modules/siteinfo/siteinfo.service.js';
+import { TagsService } from './modules/tags/tags.service.js';
 import { VotesService } from './modules/votes/votes.service.js';
 import { InvitesService } from './modules/invites/invites.service.js';
 import { ReactionsService } from './modules/reactions/reactions.service.js';
@@ -37,6 +38,7 @@ export interface Services {
   reactions: ReactionsService;
   invites: InvitesService;
   related: RelatedService;
+  tags: TagsService;
 }
 
 export function createServices(site: SiteRuntime): Services {
@@ -63,5 +65,6 @@ export function createServices(site: SiteRuntime): Services {
     reactions: new ReactionsService(site),
     invites: new InvitesService(site, siteinfo),
     related: new RelatedService(site),
+    tags: new TagsService(site, siteinfo),
   };
 }

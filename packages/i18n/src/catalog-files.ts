@@ -13,8 +13,10 @@ import enPosts from '../locales/en_US/posts.json' with { type: 'json' };
 import zhPosts from '../locales/zh_CN/posts.json' with { type: 'json' };
 import enInteractions from '../locales/en_US/interactions.json' with { type: 'json' };
 import zhInteractions from '../locales/zh_CN/interactions.json' with { type: 'json' };
+import enTags from '../locales/en_US/tags.json' with { type: 'json' };
+import zhTags from '../locales/zh_CN/tags.json' with { type: 'json' };
 
 export const CATALOG_FILES = {
-  en_US: [enCore, enDesign, enPosts, enAccounts, enInteractions],
-  zh_CN: [zhCore, zhDesign, zhPosts, zhAccounts, zhInteractions],
+  en_US: [enCore, enDesign, enPosts, enAccounts, enInteractions, enTags],
+  zh_CN: [zhCore, zhDesign, zhPosts, zhAccounts, zhInteractions, zhTags],
 } as const;

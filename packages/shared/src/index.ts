@@ -16,3 +16,4 @@ export * from './permalink.js';
 export * from './schemas/interactions.js';
 export * from './schemas/post.js';
 export * from './schemas/account.js';
+export * from './schemas/tag.js';

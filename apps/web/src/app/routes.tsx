@@ -1,3 +1,4 @@
+import type { TagDetail } from '@inquire/shared';
 import { data, type RouteObject } from 'react-router';
 import { AdminLayout } from '../layouts/admin-layout';
 import { MainLayout } from '../layouts/main-layout';
@@ -33,6 +34,10 @@ import { ProfileSettings } from '../pages/users/settings/profile-settings';
 import { SettingsLayout } from '../pages/users/settings/settings-layout';
 import { AccountSuspendedPage } from '../pages/users/suspended-page';
 import { ProfilePage, profilePageLoader, type ProfilePageData } from '../pages/people/profile-page';
+import { CreateTagPage } from '../pages/tags/create-tag-page';
+import { TagInfoPage, tagInfoLoader } from '../pages/tags/tag-info-page';
+import { TagPage, tagPageLoader } from '../pages/tags/tag-page';
+import { TagsPage, tagsPageLoader } from '../pages/tags/tags-page';
 import { UsersPage, usersPageLoader } from '../pages/people/users-page';
 import { guarded, notBuilt, type GuardKind } from './guards';
 import type { RouteHandle } from './head';
@@ -80,6 +85,18 @@ const questionHandle: RouteHandle = {
     return page ? <RelatedQuestions key="related" list={page.interactions.related} permalink={page.permalink} /> : null;
   },
 };
+
+// A tag's pages: its name as the title, the main tag's address as the canonical one.
+const tagHandle = (sub: string) =>
+  handle(({ data }) => {
+    if (!data) return {};
+    const { tag } = data as { tag: TagDetail };
+    return {
+      title: tag.display_name,
+      description: tag.excerpt,
+      canonicalPath: `/tags/${encodeURIComponent(tag.slug_name)}${sub}`,
+    };
+  });
 
 /**
  * The spec's whole route table (section 2) with its guards (section 4). Routes whose
@@ -147,10 +164,30 @@ export const routes: RouteObject[] = [
                   later('posts/:qid/timeline', 'login'),
                   later('posts/:qid/:aid/timeline', 'login'),
                   later('search'),
-                  later('tags'),
-                  later('tags/create', 'staff'),
-                  later('tags/:tagName'),
-                  later('tags/:tagName/info'),
+                  {
+                    path: 'tags',
+                    loader: guarded('public', tagsPageLoader),
+                    element: <TagsPage />,
+                    handle: handle(({ t }) => ({ title: t('ui.tags.title') })),
+                  },
+                  {
+                    path: 'tags/create',
+                    loader: guarded('staff'),
+                    element: <CreateTagPage />,
+                    handle: handle(({ t }) => ({ title: t('ui.tags.create_title') })),
+                  },
+                  {
+                    path: 'tags/:tagName',
+                    loader: guarded('public', tagPageLoader),
+                    element: <TagPage />,
+                    handle: tagHandle(''),
+                  },
+                  {
+                    path: 'tags/:tagName/info',
+                    loader: guarded('public', tagInfoLoader),
+                    element: <TagInfoPage />,
+                    handle: tagHandle('/info'),
+                  },
                   later('tags/:tagId/edit', 'activated'),
                   later('tags/:tid/timeline', 'login'),
                   {

@@ -8,6 +8,8 @@ export const questionPageQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(100).catch(20).default(20),
   order: z.enum(QUESTION_ORDERS).catch('newest').default('newest'),
   in_days: z.coerce.number().int().min(0).max(3650).catch(0).default(0),
+  /** A tag's slug: its questions, synonyms included (peer facts 6). */
+  tag: z.string().trim().max(35).catch('').default(''),
 });
 export type QuestionPageQuery = z.infer<typeof questionPageQuery>;
 

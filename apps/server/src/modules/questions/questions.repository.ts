@@ -19,12 +19,24 @@ export const questionsRepository = {
       .execute();
   },
 
-  /** A page of listed questions (open or closed, not unlisted), pinned first, with authors. */
-  async listPage(db: Db, query: QuestionPageQuery, since: number) {
+  /**
+   * A page of listed questions (open or closed, not unlisted), pinned first, with authors;
+   * `tagIds` (a tag and its synonyms) keeps the questions carrying any of them.
+   */
+  async listPage(db: Db, query: QuestionPageQuery, since: number, tagIds?: string[]) {
     let base = db
       .selectFrom('questions')
       .where('questions.status', 'in', LISTED_STATUSES)
       .where('questions.show', '=', QUESTION_SHOW.shown);
+    if (tagIds) {
+      base = base.where('questions.id', 'in', (eb) =>
+        eb
+          .selectFrom('tag_relations')
+          .select('tag_relations.object_id')
+          .where('tag_relations.tag_id', 'in', tagIds.length ? tagIds : ['0'])
+          .where('tag_relations.status', '=', 1),
+      );
+    }
     if (since > 0) base = base.where('questions.created_at', '>=', since);
     if (query.order === 'unanswered') base = base.where('questions.answer_count', '=', 0);
 

@@ -1,8 +1,12 @@
 import {
   isStaff,
   hasPrivilege,
+  normalizeTagSlug,
   REASONS,
   slugify,
+  TAG_REASONS,
+  TAG_SLUG_PATTERN,
+  TAG_STATUS,
   type AskQuestionInput,
   type Paged,
   type QuestionDetail,
@@ -19,16 +23,21 @@ import { activitiesRepository } from '../activity/activities.repository.js';
 import type { Actor } from '../auth/auth.service.js';
 import { revisionsRepository } from '../revisions/revisions.repository.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
-import { tagsRepository } from '../tags/tags.repository.js';
+import { insertTagWithHistory } from '../tags/tag-history.js';
+import {
+  marksOf,
+  presentRecommended,
+  presentSuggestions,
+  tagMarks,
+  type TagSuggestion,
+} from '../tags/tags.presenter.js';
+import { NO_MAIN_TAG, tagsRepository } from '../tags/tags.repository.js';
 import { avatarUrl } from '../users/users.presenter.js';
 import { usersRepository } from '../users/users.repository.js';
 import { canSeePost } from './questions.policy.js';
 import { presentAuthor, presentQuestion } from './questions.presenter.js';
 import { questionsRepository } from './questions.repository.js';
 import { votesRepository } from '../votes/votes.repository.js';
-
-/** Letters and digits of any script, and + # . - _ (so "c++", "c#", "node.js" work). */
-const TAG_SLUG = /^[\p{L}\p{N}+#._-]+$/u;
 
 export class QuestionsService {
   constructor(
@@ -40,7 +49,8 @@ export class QuestionsService {
   async page(query: QuestionPageQuery): Promise<Paged<QuestionListItem>> {
     const db = this.site.db;
     const since = query.in_days > 0 ? nowSeconds() - query.in_days * 86_400 : 0;
-    const { count, list } = await questionsRepository.listPage(db, query, since);
+    const tagIds = query.tag ? await this.tagFilter(query.tag) : undefined;
+    const { count, list } = await questionsRepository.listPage(db, query, since, tagIds);
     const tags = await questionsRepository.tagsOf(
       db,
       list.map((q) => q.id),
@@ -140,7 +150,7 @@ export class QuestionsService {
         created_at: now,
         updated_at: now,
       });
-      const tagIds = await this.createMissingTags(trx, tags, now);
+      const tagIds = await this.createMissingTags(trx, tags, actor.user.id, now);
       for (const tagId of tagIds) {
         await questionsRepository.linkTag(trx, questionId, tagId, now);
         await tagsRepository.bumpQuestionCount(trx, tagId, 1);
@@ -189,27 +199,59 @@ export class QuestionsService {
     }));
   }
 
-  /** Tag suggestions for the ask form (question/tags?tag=). */
-  async suggestTags(text: string) {
+  /**
+   * Tag suggestions for the ask form (question/tags?tag=): main tags (a synonym brings its
+   * main tag), recommended first, then reserved; nothing typed lists the recommended tags.
+   */
+  async suggestTags(text: string): Promise<TagSuggestion[]> {
     const trimmed = text.trim();
-    if (!trimmed) return [];
-    return tagsRepository.search(this.site.db, trimmed, 10);
+    const marks = tagMarks((await this.siteinfo.settings()).site_write);
+    if (!trimmed) {
+      return presentRecommended(await tagsRepository.availableBySlugs(this.site.db, [...marks.recommend]), marks);
+    }
+    return presentSuggestions(await tagsRepository.search(this.site.db, trimmed, 10), marks);
+  }
+
+  /** A tag and its synonyms, for question/page?tag=; an unknown or deleted tag has no questions. */
+  private async tagFilter(slug: string): Promise<string[]> {
+    const db = this.site.db;
+    const tag = await tagsRepository.findBySlug(db, normalizeTagSlug(slug));
+    if (!tag || tag.status !== TAG_STATUS.normal) return [];
+    const mainId = tag.main_tag_id === NO_MAIN_TAG ? tag.id : tag.main_tag_id;
+    const synonyms = await tagsRepository.synonymsOf(db, mainId);
+    return [mainId, ...synonyms.map((s) => s.id)];
   }
 
   /** Checks the tags of a question before anything is written: names, reserved tags, new tags. */
   private async resolveTags(tags: AskQuestionInput['tags'], actor: Actor) {
-    const wanted = [...new Map(tags.map((t) => [t.slug_name.toLowerCase().replace(/\s+/g, '-'), t])).entries()];
-    if (wanted.some(([slug]) => !TAG_SLUG.test(slug)))
+    const wanted = [...new Map(tags.map((t) => [normalizeTagSlug(t.slug_name), t])).entries()];
+    if (wanted.some(([slug]) => !TAG_SLUG_PATTERN.test(slug)))
       throw AppError.fields([{ field: 'tags', key: 'form.tags.invalid' }]);
-    const existing = await tagsRepository.findBySlugs(
+    const found = await tagsRepository.findBySlugs(
       this.site.db,
       wanted.map(([slug]) => slug),
     );
+    if (found.some((t) => t.status !== TAG_STATUS.normal)) {
+      throw AppError.fields([{ field: 'tags', key: TAG_REASONS.deleted }], TAG_REASONS.deleted);
+    }
+    // A synonym stands for its main tag (peer facts 7).
+    const mains = await tagsRepository.findByIds(
+      this.site.db,
+      found.filter((t) => t.main_tag_id !== NO_MAIN_TAG).map((t) => t.main_tag_id),
+    );
+    const existing = [
+      ...new Map(
+        found
+          .map((t) => (t.main_tag_id === NO_MAIN_TAG ? t : (mains.find((m) => m.id === t.main_tag_id) ?? t)))
+          .map((t) => [t.id, t]),
+      ).values(),
+    ];
+    const marks = tagMarks((await this.siteinfo.settings()).site_write);
     const member = { role_id: actor.user.role_id, rank: actor.user.rank };
-    if (existing.some((t) => t.reserved === 1) && !isStaff(member)) {
+    if (existing.some((t) => marksOf({ ...t, recommend: 0 }, marks).reserved) && !isStaff(member)) {
       throw AppError.fields([{ field: 'tags', key: REASONS.tagReserved }], REASONS.tagReserved);
     }
-    const missing = wanted.filter(([slug]) => !existing.some((t) => t.slug_name === slug));
+    const missing = wanted.filter(([slug]) => !found.some((t) => t.slug_name === slug));
     if (missing.length && !hasPrivilege(member, 'tag.add')) {
       throw AppError.fields([{ field: 'tags', key: REASONS.tagCreateForbidden }], REASONS.tagCreateForbidden);
     }
@@ -226,21 +268,18 @@ export class QuestionsService {
   private async createMissingTags(
     db: Db,
     tags: Awaited<ReturnType<QuestionsService['resolveTags']>>,
+    userId: string,
     now: number,
   ): Promise<string[]> {
     const ids = tags.existing.map((t) => t.id);
     for (const tag of tags.missing) {
-      const id = await nextId(db, 'tag');
-      await tagsRepository.insert(db, {
-        id,
+      const fields = {
         slug_name: tag.slug,
         display_name: tag.display,
         original_text: tag.text,
         parsed_text: renderMarkdown(tag.text),
-        created_at: now,
-        updated_at: now,
-      });
-      ids.push(id);
+      };
+      ids.push(await insertTagWithHistory(db, fields, userId, now));
     }
     return ids;
   }

@@ -4,6 +4,9 @@ import { describedBy, FieldNote } from './field';
 export interface TagOption {
   slug_name: string;
   display_name: string;
+  /** Marks of the site's write settings, shown beside a suggestion. */
+  recommend?: boolean;
+  reserved?: boolean;
 }
 
 interface TagInputProps {
@@ -17,6 +20,8 @@ interface TagInputProps {
   help?: string;
   removeLabel(tag: string): string;
   max?: number;
+  /** Words for the marks of suggestions (reserved, recommended). */
+  markLabels?: { reserved: string; recommend: string };
 }
 
 /**
@@ -33,6 +38,7 @@ export function TagInput({
   help,
   removeLabel,
   max = 5,
+  markLabels,
 }: TagInputProps) {
   const id = useId();
   const listId = `${id}-list`;
@@ -151,7 +157,12 @@ export function TagInput({
                   index === active ? 'bg-gray-100 dark:bg-gray-800' : ''
                 } text-gray-900 dark:text-gray-100`}
               >
-                {option.display_name}
+                {option.display_name}{' '}
+                {markLabels && (option.reserved || option.recommend) ? (
+                  <span className="ms-2 rounded bg-gray-100 px-1.5 py-0.5 text-xs text-gray-800 dark:bg-gray-800 dark:text-gray-200">
+                    {option.reserved ? markLabels.reserved : markLabels.recommend}
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>

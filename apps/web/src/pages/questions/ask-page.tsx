@@ -98,6 +98,7 @@ export function AskPage() {
           error={errors.tags}
           suggest={suggest}
           removeLabel={(tag) => t('ui.ask.remove_tag', { tag })}
+          markLabels={{ reserved: t('ui.tags.reserved'), recommend: t('ui.tags.recommended') }}
           onChange={(tags) => change({ tags })}
         />
         <Button type="submit" loading={busy}>

@@ -25,9 +25,15 @@ interface QuestionListData {
 
 const PAGE_SIZE = 20;
 
-export async function questionListLoader(
+export function questionListLoader(args: LoaderFunctionArgs, session: Session): Promise<QuestionListData> {
+  return loadQuestionList(args, session);
+}
+
+/** The list's data; `tag` keeps a tag's questions (its synonyms' too), for the tag page. */
+export async function loadQuestionList(
   { context, request }: LoaderFunctionArgs,
   session: Session,
+  tag?: string,
 ): Promise<QuestionListData> {
   const url = new URL(request.url);
   const asked = url.searchParams.get('order');
@@ -38,13 +44,15 @@ export async function questionListLoader(
       page: pageNumber,
       page_size: PAGE_SIZE,
       order,
+      tag,
     }),
     url,
   );
   return { page, now: Math.floor(Date.now() / 1000), permalink: session.site.site_seo.permalink, order, pageNumber };
 }
 
-export function QuestionListPage() {
+/** `heading` replaces the page's title when the list is part of another page (a tag's). */
+export function QuestionListPage({ heading }: { heading?: string }) {
   const { t } = useTranslation();
   const { page, now, permalink, order, pageNumber } = useLoaderData() as QuestionListData;
   const { pathname } = useLocation();
@@ -59,7 +67,11 @@ export function QuestionListPage() {
   return (
     <section>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t('ui.questions.all')}</h1>
+        {heading ? (
+          <h2 className="text-lg font-semibold">{heading}</h2>
+        ) : (
+          <h1 className="text-2xl font-semibold">{t('ui.questions.all')}</h1>
+        )}
         <nav aria-label={t('ui.questions.sort')} className="flex flex-wrap gap-1 text-sm">
           {QUESTION_ORDERS.map((o) => (
             <Link
