@@ -4,8 +4,8 @@
  * plain textarea until this replaces it).
  */
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
-import { markdown } from '@codemirror/lang-markdown';
-import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { markdownKeymap, markdownLanguage } from '@codemirror/lang-markdown';
+import { HighlightStyle, LanguageSupport, syntaxHighlighting } from '@codemirror/language';
 import { Compartment, EditorState } from '@codemirror/state';
 import { EditorView, keymap, type KeyBinding } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
@@ -106,9 +106,11 @@ export function createEditor(options: EditorOptions): EditorHandle {
       doc: options.value,
       extensions: [
         history(),
-        keymap.of([...formatting, ...defaultKeymap, ...historyKeymap]),
+        keymap.of([...formatting, ...markdownKeymap, ...defaultKeymap, ...historyKeymap]),
         // Tab is left to move focus out of the editor (no keyboard trap); lists indent with spaces.
-        markdown(),
+        // The GitHub-flavoured language alone: `markdown()` would also bundle the HTML, CSS and
+        // JavaScript parsers for HTML-tag completion, tripling the download.
+        new LanguageSupport(markdownLanguage),
         syntaxHighlighting(markdownColours),
         EditorView.lineWrapping,
         aria.of(EditorView.contentAttributes.of(contentAttributes(options.aria))),

@@ -33,15 +33,19 @@ describe('markdown actions', () => {
   });
 
   it('puts blocks on their own, separated by blank lines', () => {
-    expect(after('text', insertBlock('---')({ doc: 'text', from: 4, to: 4 }))).toBe('text\n\n---[]');
-    expect(after('a\nb', insertBlock('---')({ doc: 'a\nb', from: 2, to: 2 }))).toBe('a\n\n---[]\n\nb');
+    expect(after('text', insertBlock('---')({ doc: 'text', from: 4, to: 4 }))).toBe('text\n\n---\n\n[]');
+    expect(after('a\nb', insertBlock('---')({ doc: 'a\nb', from: 2, to: 2 }))).toBe('a\n\n---\n[]\nb');
     expect(after('', actions.table({ doc: '', from: 0, to: 0 }))).toMatch(/^\| \[Column\] \| Column \|\n/);
   });
 
   it('fences code longer than any backtick run inside it, with the language', () => {
     const edit = codeBlock('const a = 1;\n', 'js')({ doc: '', from: 0, to: 0 });
-    expect(edit.insert).toBe('```js\nconst a = 1;\n```');
-    expect(codeBlock('say ```hi```', '')({ doc: '', from: 0, to: 0 }).insert).toBe('````\nsay ```hi```\n````');
+    expect(edit.insert).toBe('```js\nconst a = 1;\n```\n\n');
+    expect(codeBlock('say ```hi```', '')({ doc: '', from: 0, to: 0 }).insert).toBe('````\nsay ```hi```\n````\n\n');
+    // What is inserted next starts its own paragraph, not on the closing fence's line.
+    expect(image('/a.png', '')({ doc: edit.insert, from: edit.select.from, to: edit.select.to }).from).toBe(
+      edit.insert.length,
+    );
   });
 
   it('links and images keep brackets and spaces from breaking the markdown', () => {

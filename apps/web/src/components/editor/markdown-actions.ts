@@ -52,22 +52,23 @@ export function prefixLines(prefix: (index: number) => string, placeholder: stri
 }
 
 /**
- * A block of its own: a blank line before and after it (unless at the start or end of the
- * text), with `selectStart..selectEnd` of the block selected afterwards.
+ * A block of its own: a blank line before and after it (at the end of the text too, so what
+ * comes next starts a new paragraph). `selection` picks part of the block; by default the
+ * cursor goes after the block and its blank line.
  */
-export function insertBlock(block: string, selectStart = block.length, selectEnd = selectStart): MarkdownAction {
+export function insertBlock(block: string, selection?: { from: number; to: number }): MarkdownAction {
   return ({ doc, from, to }) => {
     const before = doc.slice(0, from);
     const after = doc.slice(to);
     const lead = before === '' ? '' : before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
-    const tail = after === '' || after.startsWith('\n\n') ? '' : after.startsWith('\n') ? '\n' : '\n\n';
+    const tail = after.startsWith('\n\n') ? '' : after.startsWith('\n') ? '\n' : '\n\n';
     const offset = from + lead.length;
-    return {
-      from,
-      to,
-      insert: `${lead}${block}${tail}`,
-      select: { from: offset + selectStart, to: offset + selectEnd },
-    };
+    const select = selection
+      ? { from: offset + selection.from, to: offset + selection.to }
+      : { from: offset + block.length + 2, to: offset + block.length + 2 };
+    // Before existing text, the cursor lands on the blank line after the block.
+    if (!selection && after !== '') select.from = select.to = offset + block.length + 1;
+    return { from, to, insert: `${lead}${block}${tail}`, select };
   };
 }
 
@@ -100,7 +101,7 @@ export function codeBlock(code: string, language: string): MarkdownAction {
   const longest = Math.max(2, ...(code.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longest + 1);
   const block = `${fence}${language}\n${code.replace(/\n+$/, '')}\n${fence}`;
-  return insertBlock(block, block.length);
+  return insertBlock(block);
 }
 
 /** Texts put in place of an empty selection, in the reader's language. */
@@ -139,7 +140,7 @@ export function markdownActions(p: Placeholders): Record<ActionName, MarkdownAct
     quote: prefixLines(() => '> ', p.quote),
     orderedList: prefixLines((i) => `${i + 1}. `, p.item),
     bulletList: prefixLines(() => '- ', p.item),
-    table: insertBlock(table, 2, 2 + p.column.length),
+    table: insertBlock(table, { from: 2, to: 2 + p.column.length }),
     rule: insertBlock('---'),
   };
 }

@@ -180,7 +180,10 @@ export function MarkdownEditor({ label, help, name, value, error, rows = 10, onC
             )),
           )}
         </Toolbar>
-        {editor ? null : (
+        {editor ? (
+          // The form still carries the text under its name once CodeMirror has replaced the textarea.
+          <input type="hidden" name={name} value={value} />
+        ) : (
           <textarea
             ref={textarea}
             id={id}
