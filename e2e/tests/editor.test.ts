@@ -86,7 +86,9 @@ describe('the markdown editor', () => {
     await linkDialog.getByLabel('Link text').fill('the tutorial');
     await linkDialog.getByRole('button', { name: 'Insert' }).click();
     await linkDialog.waitFor({ state: 'detached' });
-    expect(await markdown(page)).toBe('I tried this **carefully**, following [the tutorial](https://docs.python.org/3/)');
+    expect(await markdown(page)).toBe(
+      'I tried this **carefully**, following [the tutorial](https://docs.python.org/3/)',
+    );
 
     // Code block with a language; an empty sample is refused.
     await page.getByRole('button', { name: 'Code block' }).click();
@@ -140,6 +142,21 @@ describe('the markdown editor', () => {
     expect(await img.getAttribute('src')).toMatch(/\/uploads\/post\/\d{17}\.png$/);
     await img.scrollIntoViewIfNeeded();
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(96);
+    await screenshot(page, 'editor-posted-question');
+
+    // The answer editor empties after posting, and that reset is not an unsaved change.
+    await page.getByLabel('Your answer').fill('Use the built-in: sum([a, b]) works too.');
+    await page.getByRole('button', { name: 'Post your answer' }).click();
+    await page.getByText('Your answer was posted.').waitFor();
+    await expect.poll(() => markdown(page)).toBe('');
+    const prompts: string[] = [];
+    page.on('dialog', (dialog) => {
+      prompts.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.getByRole('navigation').getByRole('link', { name: 'Questions' }).first().click();
+    await page.waitForURL(`${site.url}/questions`);
+    expect(prompts).toEqual([]);
     expect(problems).toEqual([]);
   });
 
@@ -194,6 +211,8 @@ describe('the markdown editor', () => {
     await zh.page.getByRole('button', { name: '链接' }).click();
     await zh.page.getByRole('dialog', { name: '插入链接' }).getByRole('button', { name: '插入' }).click();
     await zh.page.getByText('链接地址不能为空。').waitFor();
+    // The dialog's form is its own: the question form behind it was not submitted.
+    expect(await zh.page.getByText('标题不能为空。').count()).toBe(0);
     await screenshot(zh.page, 'editor-desktop-zh');
     expect(zh.problems).toEqual([]);
   });
@@ -201,7 +220,10 @@ describe('the markdown editor', () => {
   it('serves a labelled plain textarea that works without JavaScript', async () => {
     const tab = await openTab(browser);
     await signIn(tab.page, '/questions/ask');
-    const context = await browser.newContext({ storageState: await tab.context.storageState(), javaScriptEnabled: false });
+    const context = await browser.newContext({
+      storageState: await tab.context.storageState(),
+      javaScriptEnabled: false,
+    });
     const page = await context.newPage();
     await page.goto(`${site.url}/questions/ask`);
     const body = page.getByLabel('Body');

@@ -33,7 +33,21 @@ const DANGEROUS_URLS = [
 const SAFE_URLS = ['https://example.com/a?b=c#d', 'http://x.test', '/uploads/post/1.png', '#top', 'mailto:a@b.test'];
 const URLS = [...DANGEROUS_URLS, ...SAFE_URLS];
 
-const TAGS = ['script', 'iframe', 'svg', 'math', 'style', 'object', 'embed', 'form', 'base', 'meta', 'link', 'a', 'img'];
+const TAGS = [
+  'script',
+  'iframe',
+  'svg',
+  'math',
+  'style',
+  'object',
+  'embed',
+  'form',
+  'base',
+  'meta',
+  'link',
+  'a',
+  'img',
+];
 const ATTRIBUTES = ['onerror', 'onclick', 'ONLOAD', 'onmouseover', 'href', 'src', 'xlink:href', 'style', 'srcdoc'];
 
 const url = fc.constantFrom(...URLS);
@@ -77,9 +91,9 @@ const hostileMarkdown: fc.Arbitrary<string> = fc.oneof(
   fc.tuple(word, url).map(([text, u]) => `[${text}](<${u}> "title")`),
   url.map((u) => `<${u}>`),
   fc.tuple(word, url).map(([label, u]) => `[${label || 'r'}]\n\n[${label || 'r'}]: ${u}`),
-  fc.tuple(fc.constantFrom('js', 'html', 'js" onmouseover="alert(1)', '"><script>', 'xml'), hostileHtml).map(
-    ([lang, code]) => `\`\`\`${lang}\n${code}\n\`\`\``,
-  ),
+  fc
+    .tuple(fc.constantFrom('js', 'html', 'js" onmouseover="alert(1)', '"><script>', 'xml'), hostileHtml)
+    .map(([lang, code]) => `\`\`\`${lang}\n${code}\n\`\`\``),
   hostileHtml.map((html) => `\`${html}\``),
   fc.constantFrom('| a | b |\n|:--|--:|\n| x | y |', '- [ ] task\n- [x] done', '> quote\n\n---', '# h\n\n1. one'),
 );
@@ -104,7 +118,9 @@ function browserUrl(raw: string): string {
     .replace(/&#(\d+);?/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
     .replace(/&([a-z]+);/gi, (entity, name: string) => NAMED[name.toLowerCase() as keyof typeof NAMED] ?? entity);
   // Browsers strip leading C0 controls and spaces, and remove tabs and newlines anywhere.
-  return decoded.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+/, '');
+  let start = 0;
+  while (start < decoded.length && decoded.charCodeAt(start) <= 0x20) start += 1;
+  return decoded.slice(start).replace(/[\t\n\r]/g, '');
 }
 
 function urlIsSafe(tag: string, raw: string): boolean {
@@ -154,9 +170,12 @@ describe('renderer and sanitizer properties', () => {
 
   it('sanitized raw HTML has none of them either', () => {
     fc.assert(
-      fc.property(fc.array(hostileHtml, { maxLength: 6 }).map((parts) => parts.join('')), (html) => {
-        expect(problems(sanitize(html))).toEqual([]);
-      }),
+      fc.property(
+        fc.array(hostileHtml, { maxLength: 6 }).map((parts) => parts.join('')),
+        (html) => {
+          expect(problems(sanitize(html))).toEqual([]);
+        },
+      ),
       RUNS,
     );
   });

@@ -15,7 +15,8 @@ describe('plainText', () => {
 
 describe('sanitize', () => {
   it('settles nestings a browser would rebuild (found by the property tests)', () => {
-    const html = '<noscript><p title="</noscript><img src=x onerror=alert(1)>"><noscript><p title="</noscript><img src=x onerror=alert(1)>">';
+    const html =
+      '<noscript><p title="</noscript><img src=x onerror=alert(1)>"><noscript><p title="</noscript><img src=x onerror=alert(1)>">';
     const once = sanitize(html);
     expect(once).toBe('<p></p><p></p><p></p>');
     expect(sanitize(once)).toBe(once);

@@ -45,6 +45,8 @@ export function CodeDialog({ open, initialCode, onClose, onInsert }: CodeDialogP
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    // React events bubble through portals: the page's own form must not see this submit.
+    event.stopPropagation();
     if (!code.trim()) {
       setError(t('ui.editor.code_dialog.required'));
       return;

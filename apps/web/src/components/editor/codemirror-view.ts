@@ -6,7 +6,7 @@
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { markdownKeymap, markdownLanguage } from '@codemirror/lang-markdown';
 import { HighlightStyle, LanguageSupport, syntaxHighlighting } from '@codemirror/language';
-import { Compartment, EditorState } from '@codemirror/state';
+import { Annotation, Compartment, EditorState, Transaction } from '@codemirror/state';
 import { EditorView, keymap, type KeyBinding } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import type { ActionName, Edit, MarkdownAction, Selection } from './markdown-actions';
@@ -50,6 +50,9 @@ const markdownColours = HighlightStyle.define([
   { tag: [tags.processingInstruction, tags.meta, tags.contentSeparator], class: 'text-gray-500 dark:text-gray-400' },
   { tag: tags.list, class: 'text-gray-800 dark:text-gray-200' },
 ]);
+
+/** Marks text set from the form's value, so it is not reported back as the writer's change. */
+const fromForm = Annotation.define<boolean>();
 
 function contentAttributes(aria: EditorAria): Record<string, string> {
   const attributes: Record<string, string> = {
@@ -115,7 +118,8 @@ export function createEditor(options: EditorOptions): EditorHandle {
         EditorView.lineWrapping,
         aria.of(EditorView.contentAttributes.of(contentAttributes(options.aria))),
         EditorView.updateListener.of((update) => {
-          if (update.docChanged) options.onChange(update.state.doc.toString());
+          const echo = update.transactions.some((tr) => tr.annotation(fromForm));
+          if (update.docChanged && !echo) options.onChange(update.state.doc.toString());
         }),
       ],
     }),
@@ -126,7 +130,10 @@ export function createEditor(options: EditorOptions): EditorHandle {
     selection: () => currentSelection(view),
     setValue(value) {
       if (value === view.state.doc.toString()) return;
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: value } });
+      view.dispatch({
+        changes: { from: 0, to: view.state.doc.length, insert: value },
+        annotations: [fromForm.of(true), Transaction.addToHistory.of(false)],
+      });
     },
     setAria: (next) =>
       view.dispatch({ effects: aria.reconfigure(EditorView.contentAttributes.of(contentAttributes(next))) }),

@@ -33,6 +33,8 @@ export function ImageDialog({ open, onClose, onInsert }: ImageDialogProps) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // React events bubble through portals: the page's own form must not see this submit.
+    event.stopPropagation();
     if (!file && !url.trim()) {
       setError(t('ui.editor.image_dialog.required'));
       return;

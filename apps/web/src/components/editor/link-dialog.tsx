@@ -22,6 +22,8 @@ export function LinkDialog({ open, initialText, onClose, onInsert }: LinkDialogP
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    // React events bubble through portals: the page's own form must not see this submit.
+    event.stopPropagation();
     if (!url.trim()) {
       setError(t('ui.editor.link_dialog.url_required'));
       return;

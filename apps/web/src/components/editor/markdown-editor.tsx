@@ -211,7 +211,11 @@ export function MarkdownEditor({ label, help, name, value, error, rows = 10, onC
         role={writing ? 'region' : undefined}
       >
         {html && value.trim() ? (
-          <div ref={previewRef} className="prose max-w-none dark:prose-invert" dangerouslySetInnerHTML={{ __html: html }} />
+          <div
+            ref={previewRef}
+            className="prose max-w-none dark:prose-invert"
+            dangerouslySetInnerHTML={{ __html: html }}
+          />
         ) : (
           <p className="text-sm text-gray-600 dark:text-gray-400">{t('ui.ask.preview_empty')}</p>
         )}

@@ -8,9 +8,7 @@ export type DialogKind = 'link' | 'image' | 'codeBlock';
 
 /** The buttons, their names (i18n keys) and the shortcuts CodeMirror binds (codemirror-view.ts). */
 const ITEMS: readonly (
-  | { action: ActionName; label: string; keys?: string }
-  | { dialog: DialogKind; label: string; keys?: string }
-  | 'gap'
+  { action: ActionName; label: string; keys?: string } | { dialog: DialogKind; label: string; keys?: string } | 'gap'
 )[] = [
   { action: 'heading', label: 'ui.editor.heading', keys: 'Ctrl+Alt+H' },
   { action: 'bold', label: 'ui.editor.bold', keys: 'Ctrl+B' },
