@@ -190,9 +190,16 @@ describe('the markdown editor', () => {
     await openAskPage(dark);
     await dark.page.getByLabel('Body').fill('# Title\n\nSome **bold** and `code`.\n\n> quoted');
     await dark.page.getByRole('region', { name: 'Preview' }).locator('blockquote').waitFor();
-    await dark.page.getByRole('button', { name: 'Bold' }).hover();
+    await dark.page.getByRole('button', { name: 'Bold' }).focus();
     await dark.page.getByRole('tooltip').getByText('Bold (Ctrl+B)').waitFor();
     await screenshot(dark.page, 'editor-desktop-dark');
+    // One tab stop for the toolbar; arrow keys move along it.
+    const toolbar = dark.page.getByRole('toolbar', { name: 'Formatting' });
+    expect(await toolbar.locator('[tabindex="0"]').count()).toBe(1);
+    await dark.page.keyboard.press('ArrowRight');
+    expect(await dark.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Italic');
+    await dark.page.keyboard.press('End');
+    expect(await dark.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Markdown help');
     expect(await axeViolations(dark.page)).toEqual([]);
     expect(dark.problems).toEqual([]);
 

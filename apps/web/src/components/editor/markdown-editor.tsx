@@ -3,11 +3,12 @@ import { useTranslation } from '../../lib/translation';
 import { describedBy, FieldNote } from '../ui/field';
 import { CodeDialog } from './code-dialog';
 import type { EditorHandle } from './codemirror-view';
-import { activeEditorPlugins, runRenderHooks } from './editor-plugins';
+import { activeEditorPlugins } from './editor-plugins';
 import { ImageDialog } from './image-dialog';
 import { LinkDialog } from './link-dialog';
 import { codeBlock, image, link, markdownActions, wrap, type MarkdownAction, type Selection } from './markdown-actions';
 import { Toolbar, TOOLBAR_BUTTON_CLASS, type DialogKind } from './toolbar';
+import { useRenderHooks } from './use-render-hooks';
 import { useRenderedPreview } from './use-rendered-preview';
 
 interface MarkdownEditorProps {
@@ -117,7 +118,7 @@ export function MarkdownEditor({ label, help, name, value, error, rows = 10, onC
 
   useEffect(() => editor?.setValue(value), [editor, value]);
   useEffect(() => editor?.setAria(ariaRef.current), [editor, aria.describedBy, aria.invalid]);
-  useEffect(() => (previewRef.current && html ? runRenderHooks(previewRef.current) : undefined), [html]);
+  useRenderHooks(previewRef, html);
 
   /** Applies a formatting edit to CodeMirror, or to the textarea while CodeMirror is loading. */
   function apply(action: MarkdownAction) {

@@ -3,6 +3,7 @@ import { useTranslation } from '../../lib/translation';
 import { Tooltip } from '../ui/tooltip';
 import type { ActionName } from './markdown-actions';
 import { TOOLBAR_ICONS } from './toolbar-icons';
+import { useRovingFocus } from './use-roving-focus';
 
 export type DialogKind = 'link' | 'image' | 'codeBlock';
 
@@ -42,8 +43,11 @@ interface ToolbarProps {
 
 export function Toolbar({ disabled, onAction, onDialog, children }: ToolbarProps) {
   const { t } = useTranslation();
+  const roving = useRovingFocus<HTMLDivElement>();
   return (
     <div
+      ref={roving.ref}
+      onKeyDown={roving.onKeyDown}
       role="toolbar"
       aria-label={t('ui.editor.toolbar')}
       className="flex flex-wrap items-center gap-0.5 border-b border-gray-200 px-1.5 py-1 dark:border-gray-700"
