@@ -114,7 +114,11 @@ describe('the markdown editor', () => {
     await imageDialog.getByLabel('Description (alt text)').fill('A blue box');
     const upload = page.waitForRequest((r) => r.url().endsWith('/answer/api/v1/file') && r.method() === 'POST');
     await imageDialog.getByRole('button', { name: 'Insert' }).click();
-    expect((await upload).headers()['content-type']).toMatch(/^multipart\/form-data/);
+    const sent = await upload;
+    expect(sent.headers()['content-type']).toMatch(/^multipart\/form-data/);
+    const parts = sent.postDataBuffer()?.toString('latin1') ?? '';
+    expect(parts).toMatch(/name="source"\r\n\r\npost\r\n/);
+    expect(parts).toMatch(/name="file"; filename="blue\.png"/);
     await imageDialog.waitFor({ state: 'detached' });
 
     const text = await markdown(page);
