@@ -31,6 +31,8 @@ export interface EditorAria {
 export interface EditorOptions {
   parent: HTMLElement;
   value: string;
+  /** Focus the editor at once with this selection (the textarea it replaces had focus). */
+  focus?: { from: number; to: number } | undefined;
   aria: EditorAria;
   onChange(value: string): void;
   /** Read at key time, so the placeholders follow the current language. */
@@ -124,6 +126,12 @@ export function createEditor(options: EditorOptions): EditorHandle {
       ],
     }),
   });
+
+  if (options.focus) {
+    const end = view.state.doc.length;
+    view.dispatch({ selection: { anchor: Math.min(options.focus.from, end), head: Math.min(options.focus.to, end) } });
+    view.focus();
+  }
 
   return {
     apply: (action) => dispatchEdit(view, action(currentSelection(view))),

@@ -98,11 +98,15 @@ export function MarkdownEditor({ label, help, name, value, error, rows = 10, onC
   useEffect(() => {
     let cancelled = false;
     let handle: EditorHandle | undefined;
-    void import('./codemirror-view').then(({ createEditor }) => {
+    const load = import('./codemirror-view').then(({ createEditor }) => {
       if (cancelled || !host.current) return;
+      // Someone typing in the textarea while CodeMirror loaded keeps their place in it.
+      const area = textarea.current;
+      const typing = area !== null && document.activeElement === area;
       handle = createEditor({
         parent: host.current,
         value: latest.current.value,
+        focus: typing ? { from: area.selectionStart, to: area.selectionEnd } : undefined,
         aria: ariaRef.current,
         onChange: (next) => latest.current.onChange(next),
         actions: () => latest.current.actions,
@@ -110,6 +114,8 @@ export function MarkdownEditor({ label, help, name, value, error, rows = 10, onC
       });
       setEditor(handle);
     });
+    // If CodeMirror cannot load (offline, a new deployment), the plain textarea stays.
+    load.catch((cause: unknown) => console.warn('The editor could not load', cause));
     return () => {
       cancelled = true;
       handle?.destroy();
