@@ -15,8 +15,10 @@ import enInteractions from '../locales/en_US/interactions.json' with { type: 'js
 import zhInteractions from '../locales/zh_CN/interactions.json' with { type: 'json' };
 import enTags from '../locales/en_US/tags.json' with { type: 'json' };
 import zhTags from '../locales/zh_CN/tags.json' with { type: 'json' };
+import enEditor from '../locales/en_US/editor.json' with { type: 'json' };
+import zhEditor from '../locales/zh_CN/editor.json' with { type: 'json' };
 
 export const CATALOG_FILES = {
-  en_US: [enCore, enDesign, enPosts, enAccounts, enInteractions, enTags],
-  zh_CN: [zhCore, zhDesign, zhPosts, zhAccounts, zhInteractions, zhTags],
+  en_US: [enCore, enDesign, enPosts, enAccounts, enInteractions, enTags, enEditor],
+  zh_CN: [zhCore, zhDesign, zhPosts, zhAccounts, zhInteractions, zhTags, zhEditor],
 } as const;

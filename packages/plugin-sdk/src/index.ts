@@ -73,6 +73,22 @@ export interface EditorContract {
   toolbar: { id: string; label_key: string; before: string; after: string }[];
 }
 
+/** The element holding rendered post HTML (a preview or a post body), as plugins see it. */
+export interface RenderTarget {
+  querySelectorAll(selector: string): ArrayLike<unknown>;
+}
+
+/**
+ * An editor plugin's browser side (spec: editor plugins provide a `useRender` hook). The web
+ * app's editor reads activated plugins from its registry: their toolbar items join the
+ * toolbar, and each `useRender` runs over rendered HTML after it is placed in the page (every
+ * activated plugin's, in order). It may return a clean-up run before the next render.
+ */
+export interface EditorPlugin<Target extends RenderTarget = RenderTarget> extends EditorContract {
+  slug_name: string;
+  useRender?(target: Target): void | (() => void);
+}
+
 export interface RouteContract {
   kind: 'route';
   /** Path under the side-navigation layout; answers 404 while the plugin is disabled. */

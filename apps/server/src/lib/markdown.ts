@@ -79,8 +79,21 @@ const SANITIZE: sanitizeHtml.IOptions = {
   },
 };
 
+/**
+ * Sanitizes until the output is stable. sanitize-html keeps the nesting it was given, and
+ * some nestings are not what a browser builds from the same text (`<p><p></p></p>` becomes
+ * three paragraphs when parsed again), so one pass is not always a fixed point; stored HTML
+ * must be, or what is checked differs from what is shown. Markdown-it's own output settles
+ * after the first pass, so this costs one extra pass for it.
+ */
 export function sanitize(html: string): string {
-  return sanitizeHtml(html, SANITIZE);
+  let current = sanitizeHtml(html, SANITIZE);
+  for (let pass = 0; pass < 3; pass += 1) {
+    const next = sanitizeHtml(current, SANITIZE);
+    if (next === current) return current;
+    current = next;
+  }
+  return current;
 }
 
 /** Markdown → sanitized HTML. */
