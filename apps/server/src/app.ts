@@ -23,6 +23,9 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { questionsRoutes } from './modules/questions/questions.routes.js';
 import { siteinfoRoutes } from './modules/siteinfo/siteinfo.routes.js';
 import { votesRoutes } from './modules/votes/votes.routes.js';
+import { operationsRoutes } from './modules/operations/operations.routes.js';
+import { revisionsRoutes } from './modules/revisions/revisions.routes.js';
+import { timelineRoutes } from './modules/timeline/timeline.routes.js';
 import { createServices } from './services.js';
 import { pageRoutes, type PageOptions } from './ssr/pages.js';
 
@@ -85,6 +88,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(votesRoutes);
   await app.register(engagementRoutes);
   await app.register(commentsRoutes);
+  await app.register(revisionsRoutes);
+  await app.register(operationsRoutes);
+  await app.register(timelineRoutes);
   await app.register(adminThemeRoutes);
   if (options.pages !== false) await app.register(pageRoutes, options.pages ?? {});
   return app;

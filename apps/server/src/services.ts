@@ -14,6 +14,9 @@ import { UploadsService } from './modules/uploads/uploads.service.js';
 import { QuestionsService } from './modules/questions/questions.service.js';
 import { SiteinfoService } from './modules/siteinfo/siteinfo.service.js';
 import { VotesService } from './modules/votes/votes.service.js';
+import { OperationsService } from './modules/operations/operations.service.js';
+import { RevisionsService } from './modules/revisions/revisions.service.js';
+import { TimelineService } from './modules/timeline/timeline.service.js';
 
 /** Every service of the app, built once per app so routes, jobs and tests share them. */
 export interface Services {
@@ -31,6 +34,9 @@ export interface Services {
   follows: FollowsService;
   bookmarks: BookmarksService;
   comments: CommentsService;
+  revisions: RevisionsService;
+  operations: OperationsService;
+  timeline: TimelineService;
 }
 
 export function createServices(site: SiteRuntime): Services {
@@ -39,6 +45,8 @@ export function createServices(site: SiteRuntime): Services {
   const mail = new MailService(site);
   const captcha = new CaptchaService(site);
   const limits = new RateLimiter(() => site.db);
+  const questions = new QuestionsService(site, siteinfo);
+  const revisions = new RevisionsService(site, siteinfo, questions);
   return {
     siteinfo,
     auth,
@@ -48,11 +56,14 @@ export function createServices(site: SiteRuntime): Services {
     people: new PeopleService(site, siteinfo),
     uploads: new UploadsService(site, siteinfo),
     install: new InstallService(site, siteinfo),
-    questions: new QuestionsService(site, siteinfo),
+    questions,
     answers: new AnswersService(site, siteinfo),
     votes: new VotesService(site),
     follows: new FollowsService(site),
     bookmarks: new BookmarksService(site),
     comments: new CommentsService(site, siteinfo),
+    revisions,
+    operations: new OperationsService(site),
+    timeline: new TimelineService(site, siteinfo, revisions),
   };
 }

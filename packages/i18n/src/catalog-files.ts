@@ -11,8 +11,10 @@ import enAccounts from '../locales/en_US/accounts.json' with { type: 'json' };
 import zhAccounts from '../locales/zh_CN/accounts.json' with { type: 'json' };
 import enPosts from '../locales/en_US/posts.json' with { type: 'json' };
 import zhPosts from '../locales/zh_CN/posts.json' with { type: 'json' };
+import enCuration from '../locales/en_US/curation.json' with { type: 'json' };
+import zhCuration from '../locales/zh_CN/curation.json' with { type: 'json' };
 
 export const CATALOG_FILES = {
-  en_US: [enCore, enDesign, enPosts, enAccounts],
-  zh_CN: [zhCore, zhDesign, zhPosts, zhAccounts],
+  en_US: [enCore, enDesign, enPosts, enAccounts, enCuration],
+  zh_CN: [zhCore, zhDesign, zhPosts, zhAccounts, zhCuration],
 } as const;

@@ -14,3 +14,4 @@ export * from './theme.js';
 export * from './privileges.js';
 export * from './schemas/post.js';
 export * from './schemas/account.js';
+export * from './schemas/curation.js';

@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as initial from './migrations/0001-initial.js';
 import * as accounts from './migrations/0002-accounts.js';
 import * as views from './migrations/0003-views.js';
+import * as curation from './migrations/0006-curation.js';
 
 /** Migrations are listed here, in order, so bundling and tests need no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-accounts': accounts,
   '0003-views': views,
+  '0006-curation': curation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

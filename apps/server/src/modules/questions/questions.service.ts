@@ -196,8 +196,8 @@ export class QuestionsService {
     return tagsRepository.search(this.site.db, trimmed, 10);
   }
 
-  /** Checks the tags of a question before anything is written: names, reserved tags, new tags. */
-  private async resolveTags(tags: AskQuestionInput['tags'], actor: Actor) {
+  /** Checks the tags of a question before anything is written: names, reserved tags, new tags (ask and edit). */
+  async resolveTags(tags: AskQuestionInput['tags'], actor: Actor) {
     const wanted = [...new Map(tags.map((t) => [t.slug_name.toLowerCase().replace(/\s+/g, '-'), t])).entries()];
     if (wanted.some(([slug]) => !TAG_SLUG.test(slug)))
       throw AppError.fields([{ field: 'tags', key: 'form.tags.invalid' }]);
@@ -223,7 +223,7 @@ export class QuestionsService {
     };
   }
 
-  private async createMissingTags(
+  async createMissingTags(
     db: Db,
     tags: Awaited<ReturnType<QuestionsService['resolveTags']>>,
     now: number,
