@@ -97,6 +97,13 @@ describe('questions and answers', () => {
       answer: true,
       vote_up: false,
       vote_down: false,
+      close: false,
+      reopen: false,
+      pin: false,
+      unpin: false,
+      hide: false,
+      show: false,
+      undelete: false,
     });
   });
 
