@@ -188,6 +188,48 @@ describe('curation: suggested edits, timeline, rollback and post operations', ()
     expect(problems).toEqual([]);
   });
 
+  it('[S2-009][S2-010][S3-044][S7-072][S7-075][S7-076][S7-077][S2-054][S4-035][S4-036] an answer is edited by its author, deleted and undeleted by staff, all on its timeline', async () => {
+    const answer = await api<{ id: string }>(await tokenOf(SUGGESTER), 'POST', 'answer', {
+      question_id: questionId,
+      content: 'Wrap JSON.parse in try and catch.',
+    });
+    const { page, problems } = await openTab(browser);
+    await signIn(page, SUGGESTER, questionPath);
+    await page.locator(`[id="${answer.id}"]`).getByRole('link', { name: 'Edit' }).click();
+    await page.waitForURL(`${site.url}/posts/${questionId}/${answer.id}/edit`);
+    expect(await page.getByLabel('Your answer').inputValue()).toBe('Wrap JSON.parse in try and catch.');
+    await page.getByLabel('Your answer').fill('Wrap JSON.parse in try and catch, and report the position.');
+    await page.getByLabel('Edit summary').fill('mention the position');
+    await page.getByRole('button', { name: 'Save edits' }).click();
+    await page.getByText('and report the position.').waitFor();
+
+    const admin = await openTab(browser);
+    await signIn(admin.page, { email: ADMIN.email, password: ADMIN.password }, questionPath);
+    const card = admin.page.locator(`[id="${answer.id}"]`);
+    await card.getByRole('button', { name: 'Moderate' }).click();
+    await admin.page.getByRole('menuitem', { name: 'Delete' }).click();
+    await admin.page.getByText('Delete this answer?').waitFor();
+    await admin.page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await card.getByText('Deleted', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Moderate' }).click();
+    await admin.page.getByRole('menuitem', { name: 'Undelete' }).click();
+    await admin.page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await card.getByText('Deleted', { exact: true }).waitFor({ state: 'detached' });
+
+    await card.getByRole('link', { name: 'Timeline' }).click();
+    await admin.page.waitForURL(`${site.url}/posts/${questionId}/${answer.id}/timeline`);
+    await admin.page.getByText('Timeline of an answer').waitFor();
+    const events = await admin.page.getByRole('list', { name: 'Timeline' }).getByRole('listitem').allTextContents();
+    expect(events.map((text) => /^(undeleted|deleted|edited|answered)/.exec(text)?.[1])).toEqual([
+      'undeleted',
+      'deleted',
+      'edited',
+      'answered',
+    ]);
+    expect(problems).toEqual([]);
+    expect(admin.problems).toEqual([]);
+  });
+
   it('screens on a phone in dark mode and in Chinese', async () => {
     const token = await tokenOf({ email: ADMIN.email, password: ADMIN.password });
     await api(token, 'PUT', 'question/status', { id: otherQuestionId, close_type: 64, close_msg: '' });

@@ -17,11 +17,11 @@ const loginOnlyRestricted = { guest: 401, author: 200, other: 404, staff: 200 };
 const EXPECTED: Record<State, Record<string, Record<Reader, number>>> = {
   normal: { info: open, answers: open, comments: open, revisions: loginOnlyOpen, timeline: loginOnlyOpen },
   closed: { info: open, answers: open, comments: open, revisions: loginOnlyOpen, timeline: loginOnlyOpen },
-  // Comments of a deleted post are gone with it, for everyone (they cannot be added either).
+  // A deleted post's comments show with it to its author and staff (none can be added).
   deleted: {
     info: restricted,
     answers: restricted,
-    comments: { guest: 404, author: 404, other: 404, staff: 404 },
+    comments: restricted,
     revisions: loginOnlyRestricted,
     timeline: loginOnlyRestricted,
   },
@@ -155,5 +155,39 @@ describe('visibility of a question by state and reader (search is not built yet)
     const commented = res.body.data.timeline.find((e) => e.activity_type === 'commented');
     expect(commented?.comment).toContain('A comment');
     expect(res.body.data.object_info.title).toBe('A closed question here');
+  });
+
+  it('shows an acceptance on the question and the answer, marked cancelled once taken back', async () => {
+    const id = questions.normal;
+    const answerId = answers.normal;
+    const accept = (answer_id: string) =>
+      call(t.app, 'POST', `${API}/answer/acceptance`, { question_id: id, answer_id }, { token: tokens.author });
+    await accept(answerId);
+    await accept('');
+    for (const objectId of [id, answerId]) {
+      const res = await call<TimelineData>(t.app, 'GET', `${API}/activity/timeline?object_id=${objectId}`, undefined, {
+        token: tokens.other,
+      });
+      const accepted = res.body.data.timeline.find((e) => e.activity_type === 'accept');
+      expect(accepted).toMatchObject({ cancelled: true, object_id: answerId, object_type: 'answer' });
+    }
+  });
+
+  it('[S2-055] gives a tag a timeline of its edits, and hides a deleted tag from all but staff', async () => {
+    const tag = await t.app.site.db
+      .selectFrom('tags')
+      .select('id')
+      .where('slug_name', '=', 'support')
+      .executeTakeFirstOrThrow();
+    const edit = { tag_id: tag.id, slug_name: 'support', display_name: 'Support', original_text: 'Help here.' };
+    await call(t.app, 'PUT', `${API}/tag`, { ...edit, edit_summary: 'describe it' }, { token: tokens.staff });
+    const url = `${API}/activity/timeline?object_id=${tag.id}`;
+    const res = await call<TimelineData>(t.app, 'GET', url, undefined, { token: tokens.other });
+    expect(res.body.data.object_info).toMatchObject({ object_type: 'tag', slug_name: 'support' });
+    expect(res.body.data.timeline.map((e) => [e.activity_type, e.comment])).toEqual([['edited', 'describe it']]);
+    await t.app.site.db.updateTable('tags').set({ status: 10 }).where('id', '=', tag.id).execute();
+    expect((await call(t.app, 'GET', url, undefined, { token: tokens.other })).status).toBe(404);
+    expect((await call(t.app, 'GET', url, undefined, { token: tokens.staff })).status).toBe(200);
+    await t.app.site.db.updateTable('tags').set({ status: 1 }).where('id', '=', tag.id).execute();
   });
 });
