@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SiteRuntime } from '../../apps/server/src/infra/site.js';
 import { createServices } from '../../apps/server/src/services.js';
+import { axeViolations } from '../support/axe.js';
 import { launchBrowser, openTab, PHONE, screenshot } from '../support/browser.js';
 import { seedUsers } from '../support/seed.js';
 import { ADMIN, startSite, type RunningSite } from '../support/server.js';
@@ -86,6 +87,8 @@ describe('curation: suggested edits, timeline, rollback and post operations', ()
     expect(await page.getByLabel('Title').inputValue()).toBe('How do I parse JSON in Node?');
     await page.getByLabel('Title').fill('How do I parse JSON safely in Node?');
     await page.getByLabel('Edit summary').fill('say what matters: safely');
+    await screenshot(page, 'curation-edit-desktop-light');
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save edits' }).click();
     await page.getByText('Your revision will show after review.').waitFor();
     await page.getByRole('heading', { name: 'How do I parse JSON in Node?' }).waitFor();
@@ -123,6 +126,7 @@ describe('curation: suggested edits, timeline, rollback and post operations', ()
     await edited.getByRole('button', { name: 'Show changes' }).click();
     await edited.locator('ins', { hasText: 'safely' }).waitFor();
     await screenshot(page, 'curation-timeline-desktop-light');
+    expect(await axeViolations(page)).toEqual([]);
 
     await rows.filter({ hasText: 'asked' }).getByRole('button', { name: 'Roll back to this revision' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
@@ -143,6 +147,7 @@ describe('curation: suggested edits, timeline, rollback and post operations', ()
     await dialog.getByLabel('Details', { exact: true }).fill('https://elsewhere.example/questions/1');
     await dialog.getByRole('button', { name: 'Close question' }).click();
     await dialog.getByText('URL origin does not match the current website.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await dialog.getByLabel('Details', { exact: true }).fill(`${site.url}/questions/${otherQuestionId}`);
     await dialog.getByRole('button', { name: 'Close question' }).click();
     await page.getByText('This question is closed.').waitFor();
@@ -240,6 +245,7 @@ describe('curation: suggested edits, timeline, rollback and post operations', ()
     await dark.page.goto(`${site.url}/posts/${questionId}/timeline`);
     await dark.page.getByRole('list', { name: 'Timeline' }).waitFor();
     await screenshot(dark.page, 'curation-timeline-phone-dark');
+    expect(await axeViolations(dark.page)).toEqual([]);
     expect(dark.problems).toEqual([]);
 
     const zh = await openTab(browser, { locale: 'zh-CN' });
