@@ -116,7 +116,7 @@ describe('visibility of a question by state and reader (search is not built yet)
         undefined,
         { token: tokens.other },
       );
-      expect(answerTimeline.status).toBe(EXPECTED[state].timeline.other);
+      expect(answerTimeline.status).toBe(EXPECTED[state].timeline?.other);
     });
   }
 
