@@ -202,8 +202,9 @@ export class RevisionsService {
       await reputation.grant(trx, {
         userId: revision.user_id,
         triggerUserId: actor.user.id,
+        // One grant per revision; the question (or tag) names it on the reputation page.
         objectId: revision.id,
-        originalObjectId: target.id,
+        originalObjectId: target.questionId || target.id,
         event: 'edit.accepted',
       });
     });
