@@ -10,6 +10,7 @@ import { ADMIN, startSite, type RunningSite } from '../support/server.js';
 const AUTHOR = { username: 'author', email: 'author@example.com', password: 'author-pass-1' };
 // Enough reputation to suggest edits (100), not enough to edit directly (1000).
 const SUGGESTER = { username: 'suggester', email: 'suggester@example.com', password: 'suggester-pass-1', rank: 150 };
+const INACTIVE = { username: 'sleeper', email: 'sleeper@example.com', password: 'sleeper-pass-1', mail_status: 2 };
 
 let browser: Browser;
 let site: RunningSite;
@@ -56,7 +57,7 @@ async function moderate(page: Page, action: string) {
 beforeAll(async () => {
   browser = await launchBrowser();
   site = await startSite({ installed: true });
-  await seedUsers(site.dataDir, [AUTHOR, SUGGESTER]);
+  await seedUsers(site.dataDir, [AUTHOR, SUGGESTER, INACTIVE]);
   // The duplicate reason needs a link of this site: the site URL is where the test server runs.
   const runtime = new SiteRuntime(site.dataDir);
   await runtime.open();
@@ -233,6 +234,25 @@ describe('curation: suggested edits, timeline, rollback and post operations', ()
     ]);
     expect(problems).toEqual([]);
     expect(admin.problems).toEqual([]);
+  });
+
+  it('[S2-056][S6-006][S2-008][S6-010][S2-028][S6-011] timelines need a login; edit screens need an activated account', async () => {
+    const guest = await openTab(browser);
+    await guest.page.goto(`${site.url}/posts/${questionId}/timeline`);
+    await guest.page.waitForURL(
+      `${site.url}/users/login?redirect=${encodeURIComponent(`/posts/${questionId}/timeline`)}`,
+    );
+
+    const { page } = await openTab(browser);
+    await page.goto(`${site.url}/users/login`);
+    await page.getByLabel('Email').fill(INACTIVE.email);
+    await page.getByLabel('Password').fill(INACTIVE.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(/status=inactive/);
+    for (const path of [`/posts/${questionId}/edit`, '/tags/10030000000000001/edit']) {
+      await page.goto(`${site.url}${path}`);
+      await page.waitForURL(`${site.url}/users/login?status=inactive`);
+    }
   });
 
   it('screens on a phone in dark mode and in Chinese', async () => {
