@@ -150,7 +150,9 @@ export class RevisionsService {
     const { count, list } = await revisionsRepository.unreviewedPage(db, types, page, 1);
     const items: UnreviewedRevision[] = [];
     for (const row of list) {
-      const target = await loadTarget(db, row.object_id, actor);
+      // A post the reviewer may no longer see (deleted meanwhile) is left out, not a 404 of the queue.
+      const target = await loadTarget(db, row.object_id, actor).catch(() => null);
+      if (!target) continue;
       const current = await currentSnapshot(db, target);
       const [suggested] = await this.present([row]);
       const [info] = await this.presentSnapshots([{ object_type: row.object_type, content: current }]);
