@@ -28,6 +28,9 @@ import { registerShortIds } from './infra/short-ids.js';
 import { invitesRoutes } from './modules/invites/invites.routes.js';
 import { reactionsRoutes } from './modules/reactions/reactions.routes.js';
 import { relatedRoutes } from './modules/related/related.routes.js';
+import { operationsRoutes } from './modules/operations/operations.routes.js';
+import { revisionsRoutes } from './modules/revisions/revisions.routes.js';
+import { timelineRoutes } from './modules/timeline/timeline.routes.js';
 import { createServices } from './services.js';
 import { pageRoutes, type PageOptions } from './ssr/pages.js';
 
@@ -95,6 +98,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(invitesRoutes);
   await app.register(relatedRoutes);
   await app.register(tagsRoutes);
+  await app.register(revisionsRoutes);
+  await app.register(operationsRoutes);
+  await app.register(timelineRoutes);
   await app.register(adminThemeRoutes);
   if (options.pages !== false) await app.register(pageRoutes, options.pages ?? {});
   return app;

@@ -18,6 +18,9 @@ import { VotesService } from './modules/votes/votes.service.js';
 import { InvitesService } from './modules/invites/invites.service.js';
 import { ReactionsService } from './modules/reactions/reactions.service.js';
 import { RelatedService } from './modules/related/related.service.js';
+import { OperationsService } from './modules/operations/operations.service.js';
+import { RevisionsService } from './modules/revisions/revisions.service.js';
+import { TimelineService } from './modules/timeline/timeline.service.js';
 
 /** Every service of the app, built once per app so routes, jobs and tests share them. */
 export interface Services {
@@ -39,6 +42,9 @@ export interface Services {
   invites: InvitesService;
   related: RelatedService;
   tags: TagsService;
+  revisions: RevisionsService;
+  operations: OperationsService;
+  timeline: TimelineService;
 }
 
 export function createServices(site: SiteRuntime): Services {
@@ -47,6 +53,8 @@ export function createServices(site: SiteRuntime): Services {
   const mail = new MailService(site);
   const captcha = new CaptchaService(site);
   const limits = new RateLimiter(() => site.db);
+  const questions = new QuestionsService(site, siteinfo);
+  const revisions = new RevisionsService(site, siteinfo, questions);
   return {
     siteinfo,
     auth,
@@ -56,7 +64,7 @@ export function createServices(site: SiteRuntime): Services {
     people: new PeopleService(site, siteinfo),
     uploads: new UploadsService(site, siteinfo),
     install: new InstallService(site, siteinfo),
-    questions: new QuestionsService(site, siteinfo),
+    questions,
     answers: new AnswersService(site, siteinfo),
     votes: new VotesService(site),
     follows: new FollowsService(site),
@@ -66,5 +74,8 @@ export function createServices(site: SiteRuntime): Services {
     invites: new InvitesService(site, siteinfo),
     related: new RelatedService(site),
     tags: new TagsService(site, siteinfo),
+    revisions,
+    operations: new OperationsService(site),
+    timeline: new TimelineService(site, siteinfo, revisions),
   };
 }

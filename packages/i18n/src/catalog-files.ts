@@ -17,8 +17,10 @@ import enTags from '../locales/en_US/tags.json' with { type: 'json' };
 import zhTags from '../locales/zh_CN/tags.json' with { type: 'json' };
 import enEditor from '../locales/en_US/editor.json' with { type: 'json' };
 import zhEditor from '../locales/zh_CN/editor.json' with { type: 'json' };
+import enCuration from '../locales/en_US/curation.json' with { type: 'json' };
+import zhCuration from '../locales/zh_CN/curation.json' with { type: 'json' };
 
 export const CATALOG_FILES = {
-  en_US: [enCore, enDesign, enPosts, enAccounts, enInteractions, enTags, enEditor],
-  zh_CN: [zhCore, zhDesign, zhPosts, zhAccounts, zhInteractions, zhTags, zhEditor],
+  en_US: [enCore, enDesign, enPosts, enAccounts, enInteractions, enTags, enEditor, enCuration],
+  zh_CN: [zhCore, zhDesign, zhPosts, zhAccounts, zhInteractions, zhTags, zhEditor, zhCuration],
 } as const;

@@ -17,3 +17,4 @@ export * from './schemas/interactions.js';
 export * from './schemas/post.js';
 export * from './schemas/account.js';
 export * from './schemas/tag.js';
+export * from './schemas/curation.js';

@@ -117,6 +117,10 @@ export interface QuestionsTable {
   created_at: Generated<number>;
   updated_at: Generated<number>;
   deleted_at: Generated<number>;
+  /** Why a closed question was closed (a close reason's type, 0 when open) and the closer's message. */
+  close_type: Generated<number>;
+  close_msg: Generated<string>;
+  closed_at: Generated<number>;
 }
 
 export interface AnswersTable {
@@ -178,6 +182,10 @@ export interface ActivitiesTable {
   cancelled: Generated<number>;
   created_at: Generated<number>;
   updated_at: Generated<number>;
+  /** The revision an edit, creation or rollback applied. */
+  revision_id: Generated<string>;
+  /** What the timeline shows with the entry: edit summary, close message. */
+  comment: Generated<string>;
 }
 
 export interface EmailOutboxTable {

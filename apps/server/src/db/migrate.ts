@@ -3,6 +3,7 @@ import * as initial from './migrations/0001-initial.js';
 import * as accounts from './migrations/0002-accounts.js';
 import * as views from './migrations/0003-views.js';
 import * as interactions from './migrations/0004-interactions.js';
+import * as curation from './migrations/0006-curation.js';
 
 /** Migrations are listed here, in order, so bundling and tests need no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-accounts': accounts,
   '0003-views': views,
   '0004-interactions': interactions,
+  '0006-curation': curation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

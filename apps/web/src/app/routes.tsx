@@ -23,6 +23,10 @@ import {
   type QuestionPageData,
 } from '../pages/questions/question-page';
 import { RelatedQuestions } from '../pages/questions/related-questions';
+import { EditAnswerPage, editAnswerLoader } from '../pages/curation/edit-answer-page';
+import { EditQuestionPage, editQuestionLoader } from '../pages/curation/edit-question-page';
+import { EditTagPage, editTagLoader } from '../pages/curation/edit-tag-page';
+import { TimelinePage, timelineLoader } from '../pages/curation/timeline-page';
 import { AccountActivationPage, ActivationFailed, ActivationSuccessPage } from '../pages/users/activation-pages';
 import { ChangeEmailPage, ConfirmNewEmailPage } from '../pages/users/email-pages';
 import { AccountRecoveryPage, PasswordResetPage } from '../pages/users/recovery-pages';
@@ -159,10 +163,24 @@ export const routes: RouteObject[] = [
                       handle: questionHandle,
                     }),
                   ),
-                  later('posts/:qid/edit', 'activated'),
-                  later('posts/:qid/:aid/edit', 'activated'),
-                  later('posts/:qid/timeline', 'login'),
-                  later('posts/:qid/:aid/timeline', 'login'),
+                  {
+                    path: 'posts/:qid/edit',
+                    loader: guarded('activated', editQuestionLoader),
+                    element: <EditQuestionPage />,
+                    handle: handle(({ t }) => ({ title: t('ui.curation.edit_question') })),
+                  },
+                  {
+                    path: 'posts/:qid/:aid/edit',
+                    loader: guarded('activated', editAnswerLoader),
+                    element: <EditAnswerPage />,
+                    handle: handle(({ t }) => ({ title: t('ui.curation.edit_answer') })),
+                  },
+                  ...['posts/:qid/timeline', 'posts/:qid/:aid/timeline'].map((path) => ({
+                    path,
+                    loader: guarded('login', timelineLoader),
+                    element: <TimelinePage />,
+                    handle: handle(({ t }) => ({ title: t('ui.curation.timeline') })),
+                  })),
                   later('search'),
                   {
                     path: 'tags',
@@ -188,8 +206,18 @@ export const routes: RouteObject[] = [
                     element: <TagInfoPage />,
                     handle: tagHandle('/info'),
                   },
-                  later('tags/:tagId/edit', 'activated'),
-                  later('tags/:tid/timeline', 'login'),
+                  {
+                    path: 'tags/:tagId/edit',
+                    loader: guarded('activated', editTagLoader),
+                    element: <EditTagPage />,
+                    handle: handle(({ t }) => ({ title: t('ui.curation.edit_tag') })),
+                  },
+                  {
+                    path: 'tags/:tid/timeline',
+                    loader: guarded('login', timelineLoader),
+                    element: <TimelinePage />,
+                    handle: handle(({ t }) => ({ title: t('ui.curation.timeline') })),
+                  },
                   {
                     path: 'users',
                     loader: guarded('public', usersPageLoader),

@@ -51,6 +51,14 @@ export interface PostActions {
   invite?: boolean;
   vote_up: boolean;
   vote_down: boolean;
+  /** Post operations (staff): close/reopen, pin/unpin, unlist (hide)/list (show), undelete. */
+  close?: boolean;
+  reopen?: boolean;
+  pin?: boolean;
+  unpin?: boolean;
+  hide?: boolean;
+  show?: boolean;
+  undelete?: boolean;
 }
 
 export interface PostAuthor {
@@ -87,6 +95,8 @@ export interface QuestionDetail {
   actions: PostActions;
   /** The caller's vote on this post. */
   vote_status: 'vote_up' | 'vote_down' | '';
+  /** Why a closed question was closed (close reason name, its description, the closer's message). */
+  operation?: { type: string; description: string; msg: string; time: number; level: 'info' } | null;
 }
 
 export interface AnswerItem {

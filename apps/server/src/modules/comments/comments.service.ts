@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import { nextId } from '../../lib/ids.js';
 import { renderInline } from '../../lib/markdown.js';
 import type { Actor } from '../auth/auth.service.js';
-import { loadLivePost, type LivePost } from '../questions/live-post.js';
+import { loadLivePost, loadReadablePost, type LivePost } from '../questions/live-post.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { avatarUrl } from '../users/users.presenter.js';
 import { votesRepository } from '../votes/votes.repository.js';
@@ -44,7 +44,7 @@ export class CommentsService {
   ) {}
 
   async page(objectId: string, actor: Actor | null, page: number, pageSize: number): Promise<Paged<CommentItem>> {
-    await this.visiblePost(objectId, actor);
+    await loadReadablePost(this.site.db, objectId, actor);
     const { count, list } = await commentsRepository.page(this.site.db, objectId, page, pageSize);
     const [{ site_users: users }, myVotes] = await Promise.all([
       this.siteinfo.settings(),

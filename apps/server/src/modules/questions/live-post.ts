@@ -21,17 +21,37 @@ const DELETED = 10;
  * the caller, and for an answer, its question visible too. Anything else is not found.
  */
 export async function loadLivePost(db: Db, objectId: string, actor: Actor | null): Promise<LivePost> {
+  return loadPost(db, objectId, actor, false);
+}
+
+/**
+ * Loads a post for reading what hangs off it (its comments): a deleted post too, for those
+ * who may see it (its author and staff), so a deleted post's page still shows its comments.
+ */
+export async function loadReadablePost(db: Db, objectId: string, actor: Actor | null): Promise<LivePost> {
+  return loadPost(db, objectId, actor, true);
+}
+
+async function loadPost(db: Db, objectId: string, actor: Actor | null, deleted: boolean): Promise<LivePost> {
   const type = objectTypeOf(objectId);
+  const allowed = (status: number) => deleted || status !== DELETED;
   if (type === 'question') {
     const question = await questionsRepository.findById(db, objectId);
-    if (question && question.status !== DELETED && canSeePost(actor, question)) {
+    if (question && allowed(question.status) && canSeePost(actor, question)) {
       return { id: question.id, kind: 'question', authorId: question.user_id, questionId: question.id };
     }
   }
   if (type === 'answer') {
     const answer = await answersRepository.findById(db, objectId);
     const question = answer ? await questionsRepository.findById(db, answer.question_id) : undefined;
-    if (answer && question && answer.status !== DELETED && canSeePost(actor, answer) && canSeePost(actor, question)) {
+    if (
+      answer &&
+      question &&
+      allowed(answer.status) &&
+      allowed(question.status) &&
+      canSeePost(actor, answer) &&
+      canSeePost(actor, question)
+    ) {
       return { id: answer.id, kind: 'answer', authorId: answer.user_id, questionId: question.id };
     }
   }

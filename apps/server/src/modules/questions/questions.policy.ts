@@ -1,19 +1,36 @@
-import { hasPrivilege, isStaff, MAIL_STATUS, QUESTION_STATUS, type PostActions } from '@inquire/shared';
+import {
+  hasPrivilege,
+  isStaff,
+  MAIL_STATUS,
+  QUESTION_PIN,
+  QUESTION_SHOW,
+  QUESTION_STATUS,
+  type PostActions,
+} from '@inquire/shared';
 import type { Actor } from '../auth/auth.service.js';
 
 /** Object rules for questions and answers (peer facts sections 2.3 and 6). */
 export interface PostRow {
   user_id: string;
   status: number;
+  /** Questions only: listed (1) or unlisted (2), pinned (2) or not (1). */
+  show?: number;
+  pin?: number;
 }
 
 const member = (actor: Actor | null) => (actor ? { role_id: actor.user.role_id, rank: actor.user.rank } : null);
 const isAuthor = (actor: Actor | null, post: PostRow) => actor !== null && actor.user.id === post.user_id;
 const isActive = (actor: Actor | null) => actor !== null && actor.user.mail_status === MAIL_STATUS.activated;
+/** Staff powers need an active account too. */
+export const isActiveStaff = (actor: Actor | null) => isActive(actor) && isStaff(member(actor));
 
-/** Deleted and pending posts show only to their author and to staff. */
+/** Deleted, pending and unlisted posts show only to their author and to staff (peer 2.0.1). */
 export function canSeePost(actor: Actor | null, post: PostRow): boolean {
-  if (post.status !== QUESTION_STATUS.deleted && post.status !== QUESTION_STATUS.pending) return true;
+  const restricted =
+    post.status === QUESTION_STATUS.deleted ||
+    post.status === QUESTION_STATUS.pending ||
+    post.show === QUESTION_SHOW.hidden;
+  if (!restricted) return true;
   return isAuthor(actor, post) || isStaff(member(actor));
 }
 
@@ -26,16 +43,47 @@ export function canAccept(actor: Actor | null, question: PostRow): boolean {
   return isActive(actor) && (isAuthor(actor, question) || isStaff(member(actor)));
 }
 
+/** Who may open the edit form: the author, staff, or a member with the (review) edit privilege. */
+export function canEdit(actor: Actor | null, post: PostRow, kind: 'question' | 'answer'): boolean {
+  if (!isActive(actor) || post.status === QUESTION_STATUS.deleted) return false;
+  return isAuthor(actor, post) || hasPrivilege(member(actor), `${kind}.edit`);
+}
+
+/** Whether an edit applies at once; otherwise it waits for review as a suggested edit. */
+export function editsDirectly(actor: Actor, post: PostRow | null, kind: 'question' | 'answer' | 'tag'): boolean {
+  if (post && isAuthor(actor, post)) return true;
+  return hasPrivilege(member(actor), `${kind}.edit_without_review`);
+}
+
+export function canDelete(actor: Actor | null, post: PostRow): boolean {
+  return (
+    isActive(actor) && post.status !== QUESTION_STATUS.deleted && (isAuthor(actor, post) || isStaff(member(actor)))
+  );
+}
+
 export function questionActions(actor: Actor | null, question: PostRow): PostActions {
   const active = isActive(actor);
   const own = isAuthor(actor, question);
+  const staff = isActiveStaff(actor);
+  const deleted = question.status === QUESTION_STATUS.deleted;
+  const pinned = question.pin === QUESTION_PIN.pinned;
+  const hidden = question.show === QUESTION_SHOW.hidden;
   return {
-    edit: active && (own || hasPrivilege(member(actor), 'question.edit')),
-    delete: active && (own || isStaff(member(actor))),
+    edit: canEdit(actor, question, 'question'),
+    delete: canDelete(actor, question),
     answer: canAnswer(actor, question),
     invite: canAnswer(actor, question) && hasPrivilege(member(actor), 'answer.invite_someone_to_answer'),
     vote_up: active && !own && hasPrivilege(member(actor), 'question.vote_up'),
     vote_down: active && !own && hasPrivilege(member(actor), 'question.vote_down'),
+    // Peer rules: close only when open, reopen only when closed; no pin or unlist while
+    // unlisted, no unlist while pinned; nothing but undelete on a deleted question.
+    close: staff && question.status === QUESTION_STATUS.normal,
+    reopen: staff && question.status === QUESTION_STATUS.closed,
+    pin: staff && !deleted && !pinned && !hidden,
+    unpin: staff && !deleted && pinned,
+    hide: staff && !deleted && !hidden && !pinned,
+    show: staff && !deleted && hidden,
+    undelete: staff && deleted,
   };
 }
 
@@ -43,10 +91,11 @@ export function answerActions(actor: Actor | null, answer: PostRow, question: Po
   const active = isActive(actor);
   const own = isAuthor(actor, answer);
   return {
-    edit: active && (own || hasPrivilege(member(actor), 'answer.edit')),
-    delete: active && (own || isStaff(member(actor))),
+    edit: canEdit(actor, answer, 'answer'),
+    delete: canDelete(actor, answer),
     accept: canAccept(actor, question),
     vote_up: active && !own && hasPrivilege(member(actor), 'answer.vote_up'),
     vote_down: active && !own && hasPrivilege(member(actor), 'answer.vote_down'),
+    undelete: isActiveStaff(actor) && answer.status === QUESTION_STATUS.deleted,
   };
 }

@@ -3,6 +3,7 @@ import { plainText } from '../../lib/markdown.js';
 import type { Actor } from '../auth/auth.service.js';
 import { avatarUrl } from '../users/users.presenter.js';
 import type { UserRow } from '../users/users.repository.js';
+import { closeOperation } from '../operations/reasons.js';
 import { answerActions, questionActions } from './questions.policy.js';
 import type { QuestionRow } from './questions.repository.js';
 import type { AnswerRow } from '../answers/answers.repository.js';
@@ -50,6 +51,7 @@ export function presentQuestion(
     operator: author,
     actions: questionActions(actor, question),
     vote_status: voteStatus(myVote),
+    operation: closeOperation(question),
   };
 }
 

@@ -98,6 +98,13 @@ describe('questions and answers', () => {
       invite: false,
       vote_up: false,
       vote_down: false,
+      close: false,
+      reopen: false,
+      pin: false,
+      unpin: false,
+      hide: false,
+      show: false,
+      undelete: false,
     });
   });
 

@@ -222,8 +222,8 @@ export class QuestionsService {
     return [mainId, ...synonyms.map((s) => s.id)];
   }
 
-  /** Checks the tags of a question before anything is written: names, reserved tags, new tags. */
-  private async resolveTags(tags: AskQuestionInput['tags'], actor: Actor) {
+  /** Checks the tags of a question before anything is written: names, reserved tags, new tags (ask and edit). */
+  async resolveTags(tags: AskQuestionInput['tags'], actor: Actor) {
     const wanted = [...new Map(tags.map((t) => [normalizeTagSlug(t.slug_name), t])).entries()];
     if (wanted.some(([slug]) => !TAG_SLUG_PATTERN.test(slug)))
       throw AppError.fields([{ field: 'tags', key: 'form.tags.invalid' }]);
@@ -265,7 +265,7 @@ export class QuestionsService {
     };
   }
 
-  private async createMissingTags(
+  async createMissingTags(
     db: Db,
     tags: Awaited<ReturnType<QuestionsService['resolveTags']>>,
     userId: string,

@@ -12,6 +12,7 @@ export const REPUTATION = {
   'answer.vote_down': -1,
   'answer.accepted': 15,
   'answer.accept': 2,
+  'edit.accepted': 2,
 } as const;
 export type ReputationEvent = keyof typeof REPUTATION;
 

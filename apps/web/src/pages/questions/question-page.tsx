@@ -20,6 +20,7 @@ import { Button } from '../../components/ui/button';
 import { VoteBox } from '../../components/vote-box';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
+import { ClosedNotice, PostActions } from '../curation/post-actions';
 import { AnswerForm } from './answer-form';
 import { Comments } from './comments';
 import { QuestionTools } from './question-tools';
@@ -114,7 +115,14 @@ function StatusBanner({ question }: { question: QuestionDetail }) {
   const { t } = useTranslation();
   if (question.status === QUESTION_STATUS.deleted) return <Alert kind="danger">{t('ui.question.deleted')}</Alert>;
   if (question.status === QUESTION_STATUS.pending) return <Alert kind="warning">{t('ui.question.pending')}</Alert>;
-  if (question.status === QUESTION_STATUS.closed) return <Alert kind="info">{t('ui.question.closed')}</Alert>;
+  if (question.status === QUESTION_STATUS.closed) {
+    return (
+      <Alert kind="info">
+        {t('ui.question.closed')}
+        <ClosedNotice operation={question.operation} />
+      </Alert>
+    );
+  }
   if (question.show === QUESTION_SHOW.hidden) return <Alert kind="info">{t('ui.question.unlisted')}</Alert>;
   return null;
 }
@@ -180,6 +188,14 @@ export function QuestionPage() {
         signedIn={data.signedIn}
       />
       <QuestionTools question={question} signedIn={data.signedIn} />
+      <PostActions
+        kind="question"
+        postId={question.id}
+        questionId={question.id}
+        actions={question.actions}
+        signedIn={data.signedIn}
+        onChanged={() => revalidator.revalidate()}
+      />
       <Comments
         signedIn={data.signedIn}
         objectId={question.id}
@@ -202,6 +218,11 @@ export function QuestionPage() {
             id={answer.id}
             className={`scroll-mt-20 rounded-lg border p-4 ${answer.accepted === 2 ? 'border-green-600 dark:border-green-500' : 'border-gray-200 dark:border-gray-800'} ${highlight === answer.id ? 'animate-highlight' : ''}`}
           >
+            {answer.status === QUESTION_STATUS.deleted ? (
+              <div className="mb-2">
+                <Badge kind="danger">{t('ui.curation.answer_deleted')}</Badge>
+              </div>
+            ) : null}
             {answer.accepted === 2 ? (
               <div className="mb-2">
                 <Badge kind="success">{t('ui.question.accepted')}</Badge>
@@ -239,6 +260,14 @@ export function QuestionPage() {
               ) : (
                 <span />
               )}
+              <PostActions
+                kind="answer"
+                postId={answer.id}
+                questionId={question.id}
+                actions={answer.actions}
+                signedIn={data.signedIn}
+                onChanged={() => revalidator.revalidate()}
+              />
               <div className="flex items-center gap-3 text-sm text-gray-600 dark:text-gray-400">
                 <RelativeTime at={answer.created_at} now={now} />
                 <AuthorCard author={answer.operator} />

@@ -1,0 +1,190 @@
+import {
+  ANSWER_STATUS,
+  CURATION_REASONS,
+  isStaff,
+  QUESTION_PIN,
+  QUESTION_SHOW,
+  QUESTION_STATUS,
+  REASONS,
+  type Language,
+  type QuestionOperation,
+  type ReasonOption,
+} from '@inquire/shared';
+import type { Db } from '../../infra/db.js';
+import type { SiteRuntime } from '../../infra/site.js';
+import { nowSeconds } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { answersRepository, type AnswerRow } from '../answers/answers.repository.js';
+import type { Actor } from '../auth/auth.service.js';
+import { canDelete, canSeePost, isActiveStaff } from '../questions/questions.policy.js';
+import { questionsRepository, type QuestionRow } from '../questions/questions.repository.js';
+import { postWrites } from '../revisions/post-writes.repository.js';
+import { recordActivity } from '../timeline/record-activity.js';
+import { usersRepository } from '../users/users.repository.js';
+import { reasonsFor } from './reasons.js';
+import { voteReputation } from './vote-reputation.js';
+
+const member = (actor: Actor) => ({ role_id: actor.user.role_id, rank: actor.user.rank });
+
+/**
+ * Post operations (spec section 4, peer facts 5.4 and 6): close, reopen, pin, unpin, list,
+ * unlist and undelete are staff powers; authors and staff delete. Each writes its timeline entry.
+ */
+export class OperationsService {
+  constructor(private readonly site: SiteRuntime) {}
+
+  reasons(objectType: string, action: string, lang: Language): ReasonOption[] {
+    return reasonsFor(objectType, action, lang);
+  }
+
+  async close(input: { id: string; close_type: number; close_msg: string }, actor: Actor): Promise<void> {
+    const question = await this.staffQuestion(input.id, actor);
+    if (question.status !== QUESTION_STATUS.normal) throw AppError.badRequest(CURATION_REASONS.questionNotOpen);
+    const now = nowSeconds();
+    await this.site.db.transaction().execute(async (trx) => {
+      await postWrites.setQuestionState(trx, question.id, {
+        status: QUESTION_STATUS.closed,
+        close_type: input.close_type,
+        close_msg: input.close_msg,
+        closed_at: now,
+      });
+      await this.record(trx, actor, question.id, question.id, 'question.closed', now, input.close_msg);
+    });
+  }
+
+  async reopen(questionId: string, actor: Actor): Promise<void> {
+    const question = await this.staffQuestion(questionId, actor);
+    if (question.status !== QUESTION_STATUS.closed) throw AppError.badRequest(CURATION_REASONS.questionNotClosed);
+    const now = nowSeconds();
+    await this.site.db.transaction().execute(async (trx) => {
+      await postWrites.setQuestionState(trx, question.id, {
+        status: QUESTION_STATUS.normal,
+        close_type: 0,
+        close_msg: '',
+        closed_at: 0,
+      });
+      await this.record(trx, actor, question.id, question.id, 'question.reopened', now);
+    });
+  }
+
+  /**
+   * Pin, unpin, unlist (hide) and list (show). As the peer, an unlisted question is not
+   * pinned and a pinned one is not unlisted: such requests change nothing.
+   */
+  async operate(id: string, operation: QuestionOperation, actor: Actor): Promise<void> {
+    const question = await this.staffQuestion(id, actor);
+    if (question.status === QUESTION_STATUS.deleted) throw AppError.badRequest(CURATION_REASONS.questionCannotUpdate);
+    const pinned = question.pin === QUESTION_PIN.pinned;
+    const hidden = question.show === QUESTION_SHOW.hidden;
+    const change = {
+      pin: !pinned && !hidden ? { pin: QUESTION_PIN.pinned } : null,
+      unpin: pinned ? { pin: QUESTION_PIN.unpinned } : null,
+      hide: !hidden && !pinned ? { show: QUESTION_SHOW.hidden } : null,
+      show: hidden ? { show: QUESTION_SHOW.shown } : null,
+    }[operation];
+    if (!change) return;
+    const now = nowSeconds();
+    await this.site.db.transaction().execute(async (trx) => {
+      await postWrites.setQuestionState(trx, question.id, change);
+      // Unlisted questions leave tag counts; listing them again brings them back.
+      if (operation === 'hide') await postWrites.moveTagLinks(trx, question.id, [1], 2);
+      if (operation === 'show') await postWrites.moveTagLinks(trx, question.id, [2], 1);
+      await this.record(trx, actor, question.id, question.id, `question.${operation}`, now);
+    });
+  }
+
+  /**
+   * DELETE question: the author or staff. An author who is not staff cannot delete a
+   * question with an accepted answer, several answers, or one answer with a positive score.
+   */
+  async deleteQuestion(id: string, actor: Actor): Promise<void> {
+    const db = this.site.db;
+    const question = await this.visibleQuestion(id, actor);
+    if (!canDelete(actor, question)) throw AppError.forbidden(CURATION_REASONS.operationForbidden);
+    if (!isStaff(member(actor))) {
+      const answers = await postWrites.liveAnswers(db, question.id);
+      const blocked =
+        answers.some((a) => a.accepted === 2) || answers.length > 1 || answers.some((a) => a.vote_count > 0);
+      if (blocked) throw AppError.badRequest(CURATION_REASONS.questionCannotDelete);
+    }
+    const now = nowSeconds();
+    await db.transaction().execute(async (trx) => {
+      await postWrites.setQuestionState(trx, question.id, { status: QUESTION_STATUS.deleted, deleted_at: now });
+      await postWrites.moveTagLinks(trx, question.id, [1, 2], 10);
+      await usersRepository.bumpCount(trx, question.user_id, 'question_count', -1);
+      await voteReputation.takeBack(trx, question.id);
+      await this.record(trx, actor, question.id, question.id, 'question.deleted', now);
+    });
+  }
+
+  /** POST question/recover (staff): back to closed or open as it was, its tags and reputation with it. */
+  async recoverQuestion(id: string, actor: Actor): Promise<void> {
+    const question = await this.staffQuestion(id, actor);
+    if (question.status !== QUESTION_STATUS.deleted) throw AppError.badRequest(CURATION_REASONS.operationForbidden);
+    const now = nowSeconds();
+    await this.site.db.transaction().execute(async (trx) => {
+      const status = question.close_type > 0 ? QUESTION_STATUS.closed : QUESTION_STATUS.normal;
+      await postWrites.setQuestionState(trx, question.id, { status, deleted_at: 0 });
+      await postWrites.moveTagLinks(trx, question.id, [10], question.show === QUESTION_SHOW.hidden ? 2 : 1);
+      await usersRepository.bumpCount(trx, question.user_id, 'question_count', 1);
+      await voteReputation.restore(trx, question.id);
+      await this.record(trx, actor, question.id, question.id, 'question.undeleted', now);
+    });
+  }
+
+  /** DELETE answer: the author or staff; an author who is not staff cannot delete an accepted or upvoted answer. */
+  async deleteAnswer(id: string, actor: Actor): Promise<void> {
+    const { answer, question } = await this.visibleAnswer(id, actor);
+    if (!canDelete(actor, answer)) throw AppError.forbidden(CURATION_REASONS.operationForbidden);
+    if (!isStaff(member(actor)) && (answer.accepted === 2 || answer.vote_count > 0)) {
+      throw AppError.badRequest(CURATION_REASONS.answerCannotDelete);
+    }
+    const now = nowSeconds();
+    await this.site.db.transaction().execute(async (trx) => {
+      await postWrites.setAnswerStatus(trx, answer.id, ANSWER_STATUS.deleted, now);
+      if (answer.status === ANSWER_STATUS.normal) await postWrites.bumpAnswerCount(trx, question.id, -1);
+      await usersRepository.bumpCount(trx, answer.user_id, 'answer_count', -1);
+      await voteReputation.takeBack(trx, answer.id);
+      await this.record(trx, actor, answer.id, answer.id, 'answer.deleted', now);
+    });
+  }
+
+  async recoverAnswer(id: string, actor: Actor): Promise<void> {
+    if (!isActiveStaff(actor)) throw AppError.forbidden(CURATION_REASONS.operationForbidden);
+    const { answer, question } = await this.visibleAnswer(id, actor);
+    if (answer.status !== ANSWER_STATUS.deleted) throw AppError.badRequest(CURATION_REASONS.operationForbidden);
+    const now = nowSeconds();
+    await this.site.db.transaction().execute(async (trx) => {
+      await postWrites.setAnswerStatus(trx, answer.id, ANSWER_STATUS.normal, now);
+      await postWrites.bumpAnswerCount(trx, question.id, 1);
+      await usersRepository.bumpCount(trx, answer.user_id, 'answer_count', 1);
+      await voteReputation.restore(trx, answer.id);
+      await this.record(trx, actor, answer.id, answer.id, 'answer.undeleted', now);
+    });
+  }
+
+  private async visibleQuestion(id: string, actor: Actor): Promise<QuestionRow> {
+    const question = await questionsRepository.findById(this.site.db, id);
+    if (!question || !canSeePost(actor, question)) throw AppError.notFound(REASONS.questionNotFound);
+    return question;
+  }
+
+  private async staffQuestion(id: string, actor: Actor): Promise<QuestionRow> {
+    const question = await this.visibleQuestion(id, actor);
+    if (!isActiveStaff(actor)) throw AppError.forbidden(CURATION_REASONS.operationForbidden);
+    return question;
+  }
+
+  private async visibleAnswer(id: string, actor: Actor): Promise<{ answer: AnswerRow; question: QuestionRow }> {
+    const answer = await answersRepository.findById(this.site.db, id);
+    const question = answer ? await questionsRepository.findById(this.site.db, answer.question_id) : undefined;
+    if (!answer || !question || !canSeePost(actor, answer) || !canSeePost(actor, question)) {
+      throw AppError.notFound(REASONS.answerNotFound);
+    }
+    return { answer, question };
+  }
+
+  private record(db: Db, actor: Actor, objectId: string, timelineOf: string, type: string, now: number, comment = '') {
+    return recordActivity(db, { userId: actor.user.id, objectId, originalObjectId: timelineOf, type, now, comment });
+  }
+}

@@ -1,0 +1,69 @@
+import { auditSchema, editAnswerSchema, editQuestionSchema, editTagSchema, rollbackSchema } from '@inquire/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../infra/envelope.js';
+import { requireActive, requireLogin, requireReader } from '../../infra/guards.js';
+import { parseInput } from '../../infra/validate.js';
+
+const idQuery = z.object({ id: z.string().min(1, 'form.invalid_value') });
+const objectQuery = z.object({ object_id: z.string().min(1, 'form.invalid_value') });
+const pageQuery = z.object({ page: z.coerce.number().int().min(1).catch(1).default(1) });
+
+/** Edits (PUT question / answer / tag), revision history, suggested-edit review and rollback. */
+export async function revisionsRoutes(app: FastifyInstance): Promise<void> {
+  const { revisions } = app.services;
+
+  app.put('/answer/api/v1/question', async (request, reply) => {
+    const actor = requireActive(request);
+    return ok(request, reply, await revisions.editQuestion(parseInput(editQuestionSchema, request.body), actor));
+  });
+
+  app.put('/answer/api/v1/answer', async (request, reply) => {
+    const actor = requireActive(request);
+    return ok(request, reply, await revisions.editAnswer(parseInput(editAnswerSchema, request.body), actor));
+  });
+
+  app.put('/answer/api/v1/tag', async (request, reply) => {
+    const actor = requireActive(request);
+    return ok(request, reply, await revisions.editTag(parseInput(editTagSchema, request.body), actor));
+  });
+
+  app.get('/answer/api/v1/answer/info', async (request, reply) => {
+    await requireReader(request);
+    const { id } = parseInput(idQuery, request.query);
+    return ok(request, reply, await revisions.answerInfo(id, request.actor));
+  });
+
+  app.get('/answer/api/v1/revisions', async (request, reply) => {
+    const actor = requireLogin(request);
+    const { object_id } = parseInput(objectQuery, request.query);
+    return ok(request, reply, await revisions.history(object_id, actor));
+  });
+
+  app.get('/answer/api/v1/revisions/edit/check', async (request, reply) => {
+    const actor = requireActive(request);
+    const { id } = parseInput(idQuery, request.query);
+    return ok(request, reply, await revisions.editCheck(id, actor));
+  });
+
+  app.get('/answer/api/v1/revisions/unreviewed', async (request, reply) => {
+    const actor = requireActive(request);
+    const { page } = parseInput(pageQuery, request.query);
+    return ok(request, reply, await revisions.unreviewed(page, actor));
+  });
+
+  app.put('/answer/api/v1/revisions/audit', async (request, reply) => {
+    const actor = requireActive(request);
+    const input = parseInput(auditSchema, request.body);
+    await revisions.audit(input.id, input.operation, actor);
+    return ok(request, reply, null);
+  });
+
+  /** Not in the peer (its rollback activity is never written): roll back to an earlier revision. */
+  app.post('/answer/api/v1/revisions/rollback', async (request, reply) => {
+    const actor = requireActive(request);
+    const input = parseInput(rollbackSchema, request.body);
+    await revisions.rollback(input.revision_id, input.edit_summary, actor);
+    return ok(request, reply, null);
+  });
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../infra/envelope.js';
+import { requireLogin } from '../../infra/guards.js';
+import { parseInput } from '../../infra/validate.js';
+
+const timelineQuery = z.object({
+  object_id: z.string().min(1, 'form.invalid_value'),
+  show_vote: z
+    .enum(['true', 'false'])
+    .catch('false')
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+const detailQuery = z.object({
+  new_revision_id: z.string().default('0'),
+  old_revision_id: z.string().default('0'),
+});
+
+/** Timelines need a signed-in reader (spec section 4). */
+export async function timelineRoutes(app: FastifyInstance): Promise<void> {
+  const { timeline, revisions } = app.services;
+
+  app.get('/answer/api/v1/activity/timeline', async (request, reply) => {
+    const actor = requireLogin(request);
+    const query = parseInput(timelineQuery, request.query);
+    return ok(request, reply, await timeline.timeline(query.object_id, query.show_vote, actor));
+  });
+
+  app.get('/answer/api/v1/activity/timeline/detail', async (request, reply) => {
+    const actor = requireLogin(request);
+    const query = parseInput(detailQuery, request.query);
+    return ok(request, reply, await revisions.detail(query.new_revision_id, query.old_revision_id, actor));
+  });
+}
