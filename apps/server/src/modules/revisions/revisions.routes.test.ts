@@ -287,6 +287,8 @@ describe('edits, suggested edits, review and rollback', () => {
       { ...body, slug_name: 'other-tag' },
       { token: admin.token },
     );
-    expect(taken.body.data).toEqual([{ error_field: 'slug_name', error_msg: 'This tag already exists.' }]);
+    expect(taken.body.data).toEqual([
+      { error_field: 'slug_name', error_msg: 'A tag with this URL slug already exists.' },
+    ]);
   });
 });
