@@ -169,6 +169,27 @@ describe('tags', () => {
     expect(zh.problems).toEqual([]);
   });
 
+  it('[S2-027][S7-090][S2-055] staff edit a tag from its info page; the tag timeline shows the edit', async () => {
+    const { page, problems } = await openTab(browser);
+    await signIn(page, ADMIN, '/tags/typescript/info');
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.waitForURL(/\/tags\/1003\d+\/edit$/);
+    await page.getByRole('heading', { name: 'Edit tag' }).waitFor();
+    await page.getByLabel('Description').fill('Typed JavaScript, checked before it runs.');
+    await page.getByLabel('Edit summary').fill('Sharper description');
+    await page.getByRole('button', { name: 'Save edits' }).click();
+    await page.waitForURL(`${site.url}/tags/typescript/info`);
+    await page.getByText('Typed JavaScript, checked before it runs.').waitFor();
+
+    await page.getByRole('link', { name: 'History' }).click();
+    await page.waitForURL(/\/tags\/1003\d+\/timeline$/);
+    const main = page.locator('main');
+    await main.getByText('edited', { exact: true }).first().waitFor();
+    await main.getByText('Sharper description').waitFor();
+    await main.getByText('created', { exact: true }).first().waitFor();
+    expect(problems).toEqual([]);
+  });
+
   it('[S7-091][S7-094] staff delete a tag after confirming, guests then get 404, and staff recover it', async () => {
     const { page, problems } = await openTab(browser);
     await signIn(page, ADMIN, '/tags/zebra');
