@@ -61,5 +61,7 @@ const SHOTS = join(REPO, 'e2e', 'screenshots');
 /** Saves a full-page screenshot to e2e/screenshots for people to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
+  // A full-page capture of a scrolled page paints the sticky header mid-page: start at the top.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }

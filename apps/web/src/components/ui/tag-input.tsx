@@ -22,6 +22,12 @@ interface TagInputProps {
   max?: number;
   /** Words for the marks of suggestions (reserved, recommended). */
   markLabels?: { reserved: string; recommend: string };
+  /**
+   * Given when the reader may create tags: a typed name that matches no suggestion is offered
+   * as a last option, and choosing it (or Enter) calls this instead of adding the name as is.
+   */
+  onCreate?(name: string): void;
+  createLabel?(name: string): string;
 }
 
 /**
@@ -39,12 +45,15 @@ export function TagInput({
   removeLabel,
   max = 5,
   markLabels,
+  onCreate,
+  createLabel,
 }: TagInputProps) {
   const id = useId();
   const listId = `${id}-list`;
   const [query, setQuery] = useState('');
   const [options, setOptions] = useState<TagOption[]>([]);
   const [active, setActive] = useState(0);
+  const [open, setOpen] = useState(false);
   const latest = useRef('');
 
   useEffect(() => {
@@ -59,6 +68,7 @@ export function TagInput({
         if (latest.current !== text) return;
         setOptions(found.filter((o) => !value.some((v) => v.slug_name === o.slug_name)));
         setActive(0);
+        setOpen(true);
       });
     }, 150);
     return () => clearTimeout(timer);
@@ -71,16 +81,34 @@ export function TagInput({
     setOptions([]);
   };
 
+  const typed = query.trim();
+  const creatable =
+    onCreate &&
+    typed &&
+    value.length < max &&
+    !options.some((o) => o.slug_name === typed.toLowerCase().replace(/\s+/g, '-'))
+      ? typed
+      : '';
+  const count = options.length + (creatable ? 1 : 0);
+  const create = () => {
+    onCreate?.(creatable);
+    setQuery('');
+    setOptions([]);
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' && options.length) {
+    if (event.key === 'ArrowDown' && count) {
       event.preventDefault();
-      setActive((active + 1) % options.length);
-    } else if (event.key === 'ArrowUp' && options.length) {
+      setActive((active + 1) % count);
+    } else if (event.key === 'ArrowUp' && count) {
       event.preventDefault();
-      setActive((active - 1 + options.length) % options.length);
+      setActive((active - 1 + count) % count);
     } else if (event.key === 'Enter' && options[active]) {
       event.preventDefault();
       add(options[active]);
+    } else if (event.key === 'Enter' && creatable) {
+      event.preventDefault();
+      create();
     } else if (event.key === 'Enter' && query.trim()) {
       // A new tag: the server decides whether this member may create it.
       event.preventDefault();
@@ -88,12 +116,13 @@ export function TagInput({
       add({ slug_name: name.toLowerCase().replace(/\s+/g, '-'), display_name: name });
     } else if (event.key === 'Escape') {
       setOptions([]);
+      setOpen(false);
     } else if (event.key === 'Backspace' && !query && value.length) {
       onChange(value.slice(0, -1));
     }
   };
 
-  const expanded = options.length > 0;
+  const expanded = open && count > 0;
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="block text-sm font-medium text-gray-800 dark:text-gray-200">
@@ -133,7 +162,12 @@ export function TagInput({
           placeholder={value.length ? undefined : placeholder}
           onChange={(e) => setQuery(e.target.value)}
           onKeyDown={onKeyDown}
-          onBlur={() => setTimeout(() => setOptions([]), 120)}
+          onBlur={() =>
+            setTimeout(() => {
+              setOptions([]);
+              setOpen(false);
+            }, 120)
+          }
           className="min-w-24 flex-1 bg-transparent px-1 py-1 text-sm text-gray-900 outline-none placeholder:text-gray-500 dark:text-gray-100 dark:placeholder:text-gray-400"
         />
         {expanded ? (
@@ -165,6 +199,22 @@ export function TagInput({
                 ) : null}
               </li>
             ))}
+            {creatable ? (
+              <li
+                id={`${listId}-${options.length}`}
+                role="option"
+                aria-selected={active === options.length}
+                onMouseDown={(e) => {
+                  e.preventDefault();
+                  create();
+                }}
+                className={`cursor-pointer rounded px-3 py-1.5 text-sm text-primary-text ${
+                  active === options.length ? 'bg-gray-100 dark:bg-gray-800' : ''
+                }`}
+              >
+                {createLabel ? createLabel(creatable) : creatable}
+              </li>
+            ) : null}
           </ul>
         ) : null}
       </div>

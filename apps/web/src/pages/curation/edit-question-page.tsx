@@ -8,6 +8,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { TagInput, type TagOption } from '../../components/ui/tag-input';
+import { useTagCreation } from '../tags/create-tag-dialog';
 import { serverFieldErrors, validate, withoutErrors, type FieldErrors } from '../../lib/forms';
 import { API_BASE, http } from '../../lib/http';
 import { useLeavePrompt } from '../../lib/leave-prompt';
@@ -63,6 +64,7 @@ export function EditQuestionPage() {
       http.get<TagOption[]>(`${API_BASE}/question/tags`, { params: { tag }, silent: true }).catch(() => []),
     [],
   );
+  const tagCreation = useTagCreation((tag) => change({ tags: [...values.tags, tag] }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -116,8 +118,11 @@ export function EditQuestionPage() {
           error={errors.tags}
           suggest={suggest}
           removeLabel={(tag) => t('ui.ask.remove_tag', { tag })}
+          onCreate={tagCreation.onCreate}
+          createLabel={(name) => t('ui.tags.create_option', { name })}
           onChange={(tags) => change({ tags })}
         />
+        {tagCreation.dialog}
         <TextField
           label={t('ui.curation.edit_summary')}
           help={t('ui.curation.edit_summary_help')}

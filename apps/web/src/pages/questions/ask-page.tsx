@@ -5,6 +5,7 @@ import { MarkdownEditor } from '../../components/editor/markdown-editor';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { TagInput, type TagOption } from '../../components/ui/tag-input';
+import { useTagCreation } from '../tags/create-tag-dialog';
 import { readDraft, useDraft } from '../../lib/draft';
 import { serverFieldErrors, validate, withoutErrors, type FieldErrors } from '../../lib/forms';
 import { API_BASE, http } from '../../lib/http';
@@ -48,6 +49,7 @@ export function AskPage() {
       http.get<TagOption[]>(`${API_BASE}/question/tags`, { params: { tag }, silent: true }).catch(() => []),
     [],
   );
+  const tagCreation = useTagCreation((tag) => change({ tags: [...values.tags, tag] }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -98,9 +100,12 @@ export function AskPage() {
           error={errors.tags}
           suggest={suggest}
           removeLabel={(tag) => t('ui.ask.remove_tag', { tag })}
+          onCreate={tagCreation.onCreate}
+          createLabel={(name) => t('ui.tags.create_option', { name })}
           markLabels={{ reserved: t('ui.tags.reserved'), recommend: t('ui.tags.recommended') }}
           onChange={(tags) => change({ tags })}
         />
+        {tagCreation.dialog}
         <Button type="submit" loading={busy}>
           {t('ui.ask.submit')}
         </Button>
