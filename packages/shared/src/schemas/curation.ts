@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../limits.js';
+import { answerSchema, askQuestionSchema } from './post.js';
 import { createTagSchema } from './tag.js';
 
 /** Reason keys of edits, revisions and post operations (translated in the curation catalogs). */
@@ -19,31 +19,16 @@ export const CURATION_REASONS = {
 } as const;
 
 const editSummary = z.string().trim().max(300, 'form.edit_summary.too_long').default('');
-const tagRef = z.object({
-  slug_name: z.string().trim().min(1, 'form.tags.required').max(LIMITS.tagNameMax, 'form.tags.too_long'),
-  display_name: z.string().trim().max(LIMITS.tagNameMax, 'form.tags.too_long').optional(),
-  original_text: z.string().max(65_536).optional(),
-});
-
-/** PUT question: the ask form's fields plus the edit summary. */
-export const editQuestionSchema = z.object({
+/** PUT question: the ask form's fields (without an own answer) plus the edit summary. */
+export const editQuestionSchema = askQuestionSchema.omit({ answer_content: true }).extend({
   id: z.string().min(1, 'form.invalid_value'),
-  title: z.string().trim().min(1, 'form.title.required').max(LIMITS.questionTitleMax, 'form.title.too_long'),
-  content: z.string().trim().min(1, 'form.content.required').max(65_535, 'form.content.too_long'),
-  tags: z.array(tagRef, 'form.tags.required').min(1, 'form.tags.required').max(5, 'form.tags.too_many'),
   edit_summary: editSummary,
 });
 export type EditQuestionInput = z.infer<typeof editQuestionSchema>;
 
-/** PUT answer. */
-export const editAnswerSchema = z.object({
+/** PUT answer: the answer form's content plus the edit summary. */
+export const editAnswerSchema = answerSchema.omit({ question_id: true }).extend({
   id: z.string().min(1, 'form.invalid_value'),
-  content: z
-    .string()
-    .trim()
-    .min(1, 'form.content.required')
-    .min(LIMITS.answerMin, 'form.content.too_short_answer')
-    .max(65_535, 'form.content.too_long'),
   edit_summary: editSummary,
 });
 export type EditAnswerInput = z.infer<typeof editAnswerSchema>;

@@ -5,14 +5,13 @@ import { loaderApi } from '../../app/api';
 import { fromApi } from '../../app/load';
 import { MarkdownEditor } from '../../components/editor/markdown-editor';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
 import { serverFieldErrors, validate, withoutErrors, type FieldErrors } from '../../lib/forms';
 import { API_BASE, http } from '../../lib/http';
 import { useLeavePrompt } from '../../lib/leave-prompt';
 import { useTranslation } from '../../lib/translation';
 import { toast } from '../../lib/ui-events';
 import { checkEdit } from './edit-check';
+import { EditFormEnd } from './edit-form-end';
 
 export interface EditAnswerData {
   answer: AnswerItem;
@@ -94,26 +93,15 @@ export function EditAnswerPage() {
             setErrors((current) => withoutErrors(current, ['content']));
           }}
         />
-        <TextField
-          label={t('ui.curation.edit_summary')}
-          help={t('ui.curation.edit_summary_help')}
-          name="edit_summary"
-          value={summary}
+        <EditFormEnd
+          summary={summary}
           error={errors.edit_summary}
-          maxLength={300}
-          onChange={(e) => {
+          busy={busy}
+          onSummaryChange={(text) => {
             setDirty(true);
-            setSummary(e.target.value);
+            setSummary(text);
           }}
         />
-        <div className="flex gap-3">
-          <Button type="submit" loading={busy}>
-            {t('ui.curation.save_edit')}
-          </Button>
-          <Button type="button" variant="secondary" onClick={() => void navigate(-1)}>
-            {t('ui.dialog.cancel')}
-          </Button>
-        </div>
       </form>
     </section>
   );

@@ -5,7 +5,6 @@ import { loaderApi } from '../../app/api';
 import { fromApi } from '../../app/load';
 import { MarkdownEditor } from '../../components/editor/markdown-editor';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { TagInput, type TagOption } from '../../components/ui/tag-input';
 import { useTagCreation } from '../tags/create-tag-dialog';
@@ -15,6 +14,7 @@ import { useLeavePrompt } from '../../lib/leave-prompt';
 import { toast } from '../../lib/ui-events';
 import { useTranslation } from '../../lib/translation';
 import { checkEdit } from './edit-check';
+import { EditFormEnd } from './edit-form-end';
 
 export interface EditQuestionData {
   question: QuestionDetail;
@@ -123,23 +123,12 @@ export function EditQuestionPage() {
           onChange={(tags) => change({ tags })}
         />
         {tagCreation.dialog}
-        <TextField
-          label={t('ui.curation.edit_summary')}
-          help={t('ui.curation.edit_summary_help')}
-          name="edit_summary"
-          value={values.edit_summary}
+        <EditFormEnd
+          summary={values.edit_summary}
           error={errors.edit_summary}
-          maxLength={300}
-          onChange={(e) => change({ edit_summary: e.target.value })}
+          busy={busy}
+          onSummaryChange={(edit_summary) => change({ edit_summary })}
         />
-        <div className="flex gap-3">
-          <Button type="submit" loading={busy}>
-            {t('ui.curation.save_edit')}
-          </Button>
-          <Button type="button" variant="secondary" onClick={() => void navigate(-1)}>
-            {t('ui.dialog.cancel')}
-          </Button>
-        </div>
       </form>
     </section>
   );

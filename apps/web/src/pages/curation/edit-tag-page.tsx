@@ -5,14 +5,14 @@ import { loaderApi } from '../../app/api';
 import { fromApi } from '../../app/load';
 import { MarkdownEditor } from '../../components/editor/markdown-editor';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
 import { serverFieldErrors, validate, withoutErrors, type FieldErrors } from '../../lib/forms';
 import { API_BASE, http } from '../../lib/http';
 import { useLeavePrompt } from '../../lib/leave-prompt';
 import { useTranslation } from '../../lib/translation';
 import { toast } from '../../lib/ui-events';
+import { TagNameFields } from '../tags/tag-name-fields';
 import { checkEdit } from './edit-check';
+import { EditFormEnd } from './edit-form-end';
 
 /** The fields of `GET tag?id=` the form needs. */
 interface TagInfo {
@@ -87,23 +87,7 @@ export function EditTagPage() {
         </div>
       ) : null}
       <form noValidate onSubmit={submit} className="mt-6 space-y-6">
-        <TextField
-          label={t('ui.curation.tag_display_name')}
-          name="display_name"
-          value={values.display_name}
-          error={errors.display_name}
-          maxLength={35}
-          onChange={(e) => change({ display_name: e.target.value })}
-        />
-        <TextField
-          label={t('ui.curation.tag_slug_name')}
-          help={t('ui.curation.tag_slug_help')}
-          name="slug_name"
-          value={values.slug_name}
-          error={errors.slug_name}
-          maxLength={35}
-          onChange={(e) => change({ slug_name: e.target.value })}
-        />
+        <TagNameFields values={values} errors={errors} onChange={change} slugFollowsName={false} />
         <MarkdownEditor
           label={t('ui.curation.tag_description')}
           name="original_text"
@@ -112,23 +96,12 @@ export function EditTagPage() {
           rows={8}
           onChange={(original_text) => change({ original_text })}
         />
-        <TextField
-          label={t('ui.curation.edit_summary')}
-          help={t('ui.curation.edit_summary_help')}
-          name="edit_summary"
-          value={values.edit_summary}
+        <EditFormEnd
+          summary={values.edit_summary}
           error={errors.edit_summary}
-          maxLength={300}
-          onChange={(e) => change({ edit_summary: e.target.value })}
+          busy={busy}
+          onSummaryChange={(edit_summary) => change({ edit_summary })}
         />
-        <div className="flex gap-3">
-          <Button type="submit" loading={busy}>
-            {t('ui.curation.save_edit')}
-          </Button>
-          <Button type="button" variant="secondary" onClick={() => void navigate(-1)}>
-            {t('ui.dialog.cancel')}
-          </Button>
-        </div>
       </form>
     </section>
   );

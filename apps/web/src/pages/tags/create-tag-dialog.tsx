@@ -2,11 +2,12 @@ import { createTagSchema, normalizeTagSlug } from '@inquire/shared';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { TextArea, TextField } from '../../components/ui/field';
+import { TextArea } from '../../components/ui/field';
 import type { TagOption } from '../../components/ui/tag-input';
 import { validate, withoutErrors, type FieldErrors } from '../../lib/forms';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
+import { TagNameFields } from './tag-name-fields';
 
 export interface NewTag extends TagOption {
   original_text: string;
@@ -66,13 +67,11 @@ function CreateTagDialog({
 }) {
   const { t } = useTranslation();
   const [values, setValues] = useState<Values>({ display_name: '', slug_name: '', original_text: '' });
-  const [slugTouched, setSlugTouched] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
 
   useEffect(() => {
     if (name === null) return;
     setValues({ display_name: name, slug_name: normalizeTagSlug(name), original_text: '' });
-    setSlugTouched(false);
     setErrors({});
   }, [name]);
 
@@ -98,27 +97,7 @@ function CreateTagDialog({
   return (
     <Dialog open={name !== null} onOpenChange={(open) => !open && onClose()} title={t('ui.tags.create_title')}>
       <form noValidate onSubmit={submit} className="space-y-4">
-        <TextField
-          label={t('ui.tags.display_name')}
-          name="display_name"
-          value={values.display_name}
-          error={errors.display_name}
-          onChange={(e) => {
-            const display_name = e.target.value;
-            change(slugTouched ? { display_name } : { display_name, slug_name: normalizeTagSlug(display_name) });
-          }}
-        />
-        <TextField
-          label={t('ui.tags.slug_name')}
-          help={t('ui.tags.slug_help')}
-          name="slug_name"
-          value={values.slug_name}
-          error={errors.slug_name}
-          onChange={(e) => {
-            setSlugTouched(true);
-            change({ slug_name: e.target.value });
-          }}
-        />
+        <TagNameFields values={values} errors={errors} onChange={change} slugFollowsName={true} />
         <TextArea
           label={t('ui.tags.description_label')}
           help={t('ui.tags.description_help')}

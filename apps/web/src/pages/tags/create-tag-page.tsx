@@ -1,14 +1,14 @@
-import { createTagSchema, normalizeTagSlug } from '@inquire/shared';
+import { createTagSchema } from '@inquire/shared';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { MarkdownEditor } from '../../components/editor/markdown-editor';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
 import { serverFieldErrors, validate, withoutErrors, type FieldErrors } from '../../lib/forms';
 import { API_BASE, http } from '../../lib/http';
 import { useLeavePrompt } from '../../lib/leave-prompt';
 import { useTranslation } from '../../lib/translation';
 import { toast } from '../../lib/ui-events';
+import { TagNameFields } from './tag-name-fields';
 
 interface Values {
   display_name: string;
@@ -21,8 +21,6 @@ export function CreateTagPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [values, setValues] = useState<Values>({ display_name: '', slug_name: '', original_text: '' });
-  // The slug follows the display name until someone edits the slug itself.
-  const [slugTouched, setSlugTouched] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const dirty = Object.values(values).some((v) => v !== '');
@@ -53,27 +51,7 @@ export function CreateTagPage() {
     <section>
       <h1 className="text-2xl font-semibold">{t('ui.tags.create_title')}</h1>
       <form noValidate onSubmit={submit} className="mt-6 max-w-2xl space-y-6">
-        <TextField
-          label={t('ui.tags.display_name')}
-          name="display_name"
-          value={values.display_name}
-          error={errors.display_name}
-          onChange={(e) => {
-            const display_name = e.target.value;
-            change(slugTouched ? { display_name } : { display_name, slug_name: normalizeTagSlug(display_name) });
-          }}
-        />
-        <TextField
-          label={t('ui.tags.slug_name')}
-          help={t('ui.tags.slug_help')}
-          name="slug_name"
-          value={values.slug_name}
-          error={errors.slug_name}
-          onChange={(e) => {
-            setSlugTouched(true);
-            change({ slug_name: e.target.value });
-          }}
-        />
+        <TagNameFields values={values} errors={errors} onChange={change} slugFollowsName={true} />
         <MarkdownEditor
           label={t('ui.tags.description_label')}
           help={t('ui.tags.description_help')}
