@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { buildApp } from '../../apps/server/src/app.js';
 import { ADMIN, startSite } from '../../e2e/support/server.js';
 import { measureRenders } from './render-budget.js';
+import { questionPath } from '../../packages/shared/src/permalink.js';
 
 // Measure what production runs: React's development build renders several times slower.
 process.env.NODE_ENV ??= 'production';
@@ -22,7 +23,21 @@ const TARGETS = [
   { name: 'question list page (SSR)', path: '/questions' },
   { name: 'GET question/page', path: '/answer/api/v1/question/page?page=1&page_size=20' },
   { name: 'GET siteinfo', path: '/answer/api/v1/siteinfo' },
+  { name: 'tags page (SSR)', path: '/tags' },
 ];
+
+/** The installer's welcome question: its page is the one readers arrive on from search engines. */
+async function questionPageTarget(url: string): Promise<{ name: string; path: string }> {
+  const page = await fetch(`${url}/answer/api/v1/question/page?page=1&page_size=1`);
+  const body = (await page.json()) as { data: { list: { id: string; url_title: string }[] } };
+  const question = body.data.list[0];
+  if (!question) throw new Error('the seeded site has no question to load');
+  const site = (await (await fetch(`${url}/answer/api/v1/siteinfo`)).json()) as {
+    data: { site_seo: { permalink: number } };
+  };
+  // The canonical address, so the load measures the page and not a redirect to it.
+  return { name: 'question page (SSR)', path: questionPath(question, site.data.site_seo.permalink) };
+}
 
 function rssOf(pid: number): number {
   try {
@@ -40,7 +55,7 @@ async function main(): Promise<void> {
   try {
     console.log(`Inquire bench: ${SECONDS}s per target, ${CONNECTIONS} connections, ${site.url}\n`);
     console.log('target | req/s | p50 ms | p99 ms | errors | non-2xx');
-    for (const target of TARGETS) {
+    for (const target of [...TARGETS, await questionPageTarget(site.url)]) {
       const result = await autocannon({
         url: `${site.url}${target.path}`,
         connections: CONNECTIONS,
@@ -74,6 +89,7 @@ async function renderBudget(dataDir: string): Promise<void> {
       { path: '/' },
       { path: '/questions' },
       { path: '/users/login' },
+      { path: '/tags' },
       { path: '/admin/design', cookie },
     ]);
     console.log('\nserver render (whole request, in-process) | median ms | p95 ms');
