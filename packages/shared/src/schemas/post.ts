@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
+import { normalizeTagSlug, TAG_SLUG_PATTERN } from './tag.js';
 
 const tagRef = z.object({
-  slug_name: z.string().trim().min(1, 'form.tags.required').max(LIMITS.tagNameMax, 'form.tags.too_long'),
+  slug_name: z
+    .string()
+    .trim()
+    .min(1, 'form.tags.required')
+    .max(LIMITS.tagNameMax, 'form.tags.too_long')
+    .refine((slug) => TAG_SLUG_PATTERN.test(normalizeTagSlug(slug)), 'form.tags.invalid'),
   display_name: z.string().trim().max(LIMITS.tagNameMax, 'form.tags.too_long').optional(),
   original_text: z.string().max(65_536).optional(),
 });

@@ -99,4 +99,13 @@ describe('invitations to answer', () => {
     }
     expect((await call(t.app, 'PUT', URL, body, { token: inviter.token })).status).toBe(429);
   });
+
+  it('does not count refused saves against the daily limit (a 400 changes nothing)', async () => {
+    const bad = { id: questionId, invite_user: ['nobody-by-this-name'] };
+    for (let i = 0; i < 31; i += 1) {
+      expect((await call(t.app, 'PUT', URL, bad, { token: inviter.token })).status).toBe(400);
+    }
+    const good = { id: questionId, invite_user: [ann.username] };
+    expect((await call(t.app, 'PUT', URL, good, { token: inviter.token })).status).toBe(200);
+  });
 });

@@ -44,8 +44,6 @@ export class InvitesService {
     const row = await questionsRepository.findById(db, question.id);
     if (!row || !canAnswer(actor, row)) throw AppError.forbidden(REASONS.questionNotAnswerable);
     const now = nowSeconds();
-    const saves = await countersRepository.hit(db, `rl:invite:${actor.user.id}`, INVITE_SAVES.window, now);
-    if (saves > INVITE_SAVES.max) throw new AppError(429, ACCOUNT_REASONS.rateLimited);
     const wanted = [...new Set(input.invite_user.map((name) => name.toLowerCase()))];
     const found = await invitesRepository.activeByUsernames(db, wanted);
     const invalid = wanted.filter(
@@ -54,6 +52,9 @@ export class InvitesService {
     if (invalid.length) {
       throw AppError.fields([{ field: 'invite_user', key: REASONS.inviteUserInvalid }], REASONS.inviteUserInvalid);
     }
+    // Counted once the input is valid: a refused save changes nothing, the quota included.
+    const saves = await countersRepository.hit(db, `rl:invite:${actor.user.id}`, INVITE_SAVES.window, now);
+    if (saves > INVITE_SAVES.max) throw new AppError(429, ACCOUNT_REASONS.rateLimited);
     await invitesRepository.replace(
       db,
       question.id,

@@ -7,6 +7,7 @@ import {
   QUESTION_STATUS,
   type PostActions,
 } from '@inquire/shared';
+import { isSuspended } from '../../infra/guards.js';
 import type { Actor } from '../auth/auth.service.js';
 
 /** Object rules for questions and answers (peer facts sections 2.3 and 6). */
@@ -22,7 +23,9 @@ const member = (actor: Actor | null) => (actor ? { role_id: actor.user.role_id, 
 const isAuthor = (actor: Actor | null, post: PostRow) => actor !== null && actor.user.id === post.user_id;
 const isActive = (actor: Actor | null) => actor !== null && actor.user.mail_status === MAIL_STATUS.activated;
 /** Staff powers need an active account too. */
-export const isActiveStaff = (actor: Actor | null) => isActive(actor) && isStaff(member(actor));
+/** Staff powers, reading included, need an active account in good standing: a suspended moderator keeps none. */
+export const isActiveStaff = (actor: Actor | null) =>
+  actor !== null && isActive(actor) && !isSuspended(actor) && isStaff(member(actor));
 
 /** Deleted, pending and unlisted posts show only to their author and to staff (peer 2.0.1). */
 export function canSeePost(actor: Actor | null, post: PostRow): boolean {
@@ -31,7 +34,7 @@ export function canSeePost(actor: Actor | null, post: PostRow): boolean {
     post.status === QUESTION_STATUS.pending ||
     post.show === QUESTION_SHOW.hidden;
   if (!restricted) return true;
-  return isAuthor(actor, post) || isStaff(member(actor));
+  return isAuthor(actor, post) || isActiveStaff(actor);
 }
 
 export function canAnswer(actor: Actor | null, question: PostRow): boolean {

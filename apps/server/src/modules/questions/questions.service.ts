@@ -222,8 +222,12 @@ export class QuestionsService {
     return [mainId, ...synonyms.map((s) => s.id)];
   }
 
-  /** Checks the tags of a question before anything is written: names, reserved tags, new tags (ask and edit). */
-  async resolveTags(tags: AskQuestionInput['tags'], actor: Actor) {
+  /**
+   * Checks the tags of a question before anything is written: names, reserved tags, new tags
+   * (ask and edit). `alreadyLinked` are the tag ids an edited question has now: keeping a
+   * reserved tag that staff put there is allowed; putting one on is not.
+   */
+  async resolveTags(tags: AskQuestionInput['tags'], actor: Actor, alreadyLinked: string[] = []) {
     const wanted = [...new Map(tags.map((t) => [normalizeTagSlug(t.slug_name), t])).entries()];
     if (wanted.some(([slug]) => !TAG_SLUG_PATTERN.test(slug)))
       throw AppError.fields([{ field: 'tags', key: 'form.tags.invalid' }]);
@@ -239,6 +243,10 @@ export class QuestionsService {
       this.site.db,
       found.filter((t) => t.main_tag_id !== NO_MAIN_TAG).map((t) => t.main_tag_id),
     );
+    // A synonym of a deleted main tag cannot bring that tag back onto a question.
+    if (mains.some((m) => m.status !== TAG_STATUS.normal)) {
+      throw AppError.fields([{ field: 'tags', key: TAG_REASONS.deleted }], TAG_REASONS.deleted);
+    }
     const existing = [
       ...new Map(
         found
@@ -248,7 +256,10 @@ export class QuestionsService {
     ];
     const marks = tagMarks((await this.siteinfo.settings()).site_write);
     const member = { role_id: actor.user.role_id, rank: actor.user.rank };
-    if (existing.some((t) => marksOf({ ...t, recommend: 0 }, marks).reserved) && !isStaff(member)) {
+    const addsReserved = existing.some(
+      (t) => marksOf({ ...t, recommend: 0 }, marks).reserved && !alreadyLinked.includes(t.id),
+    );
+    if (addsReserved && !isStaff(member)) {
       throw AppError.fields([{ field: 'tags', key: REASONS.tagReserved }], REASONS.tagReserved);
     }
     const missing = wanted.filter(([slug]) => !found.some((t) => t.slug_name === slug));

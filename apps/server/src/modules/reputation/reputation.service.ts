@@ -42,6 +42,9 @@ function startOfDay(now: number): number {
 export const reputation = {
   async grant(db: Db, key: ReputationKey, options: { zero?: boolean } = {}): Promise<void> {
     const now = nowSeconds();
+    const existing = await findRow(db, key);
+    // Granting what stands already changes nothing (two racing accepts must not pay twice).
+    if (existing && existing.cancelled === 0) return;
     let delta: number = options.zero ? 0 : REPUTATION[key.event];
     if (delta > 0 && VOTE_EVENTS.includes(key.event)) {
       const today = await db
@@ -54,16 +57,24 @@ export const reputation = {
         .executeTakeFirstOrThrow();
       if (Number(today.total) >= DAILY_CAP) delta = 0;
     }
-    delta = await applyToUser(db, key.userId, delta);
-    const existing = await findRow(db, key);
     if (existing) {
+      // Claim the row first: of two racing grants only the one that flips it pays.
+      const claimed = await db
+        .updateTable('activities')
+        .set({ cancelled: 0, updated_at: now })
+        .where('id', '=', existing.id)
+        .where('cancelled', '=', 1)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 0) return;
+      delta = await applyToUser(db, key.userId, delta);
       await db
         .updateTable('activities')
-        .set({ rank: delta, has_rank: delta === 0 ? 0 : 1, cancelled: 0, updated_at: now })
+        .set({ rank: delta, has_rank: delta === 0 ? 0 : 1 })
         .where('id', '=', existing.id)
         .execute();
       return;
     }
+    delta = await applyToUser(db, key.userId, delta);
     await db
       .insertInto('activities')
       .values({

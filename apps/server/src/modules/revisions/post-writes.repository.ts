@@ -70,7 +70,7 @@ export const postWrites = {
     if (ids.length === 0) return Promise.resolve([]);
     return db
       .selectFrom('tags')
-      .select(['id', 'slug_name', 'display_name', 'reserved'])
+      .select(['id', 'slug_name', 'display_name', 'reserved', 'status', 'main_tag_id'])
       .where('id', 'in', ids)
       .execute();
   },

@@ -1,10 +1,10 @@
-import { isStaff, objectTypeOf, QUESTION_SHOW, REASONS, TAG_STATUS, CURATION_REASONS } from '@inquire/shared';
+import { objectTypeOf, QUESTION_SHOW, REASONS, TAG_STATUS, CURATION_REASONS } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import { AppError } from '../../lib/errors.js';
 import { renderMarkdown } from '../../lib/markdown.js';
 import { answersRepository, type AnswerRow } from '../answers/answers.repository.js';
 import type { Actor } from '../auth/auth.service.js';
-import { canSeePost } from '../questions/questions.policy.js';
+import { canSeePost, isActiveStaff } from '../questions/questions.policy.js';
 import { questionsRepository, type QuestionRow } from '../questions/questions.repository.js';
 import { postWrites } from './post-writes.repository.js';
 import { answerSnapshot, questionSnapshot, tagSnapshot } from './snapshots.js';
@@ -16,8 +16,6 @@ export type Target =
   | { kind: 'question'; id: string; objectType: 1; row: QuestionRow; questionId: string }
   | { kind: 'answer'; id: string; objectType: 2; row: AnswerRow; question: QuestionRow; questionId: string }
   | { kind: 'tag'; id: string; objectType: 3; row: TagRow; questionId: '' };
-
-const member = (actor: Actor | null) => (actor ? { role_id: actor.user.role_id, rank: actor.user.rank } : null);
 
 /**
  * Loads a question, answer or tag the caller may see: deleted, pending and unlisted posts
@@ -39,7 +37,7 @@ export async function loadTarget(db: Db, id: string, actor: Actor | null): Promi
   }
   if (type === 'tag') {
     const row = await postWrites.findTag(db, id);
-    if (row && (row.status !== TAG_STATUS.deleted || isStaff(member(actor)))) {
+    if (row && (row.status !== TAG_STATUS.deleted || isActiveStaff(actor))) {
       return { kind: 'tag', id, objectType: 3, row, questionId: '' };
     }
   }

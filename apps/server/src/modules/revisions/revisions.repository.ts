@@ -54,12 +54,14 @@ export const revisionsRepository = {
   },
 
   /** One page of suggested edits of the given object types, oldest first (review pages one at a time). */
-  async unreviewedPage(db: Db, objectTypes: number[], page: number, pageSize: number) {
+  /** Waiting suggestions of these object types, leaving out the reviewer's own. */
+  async unreviewedPage(db: Db, objectTypes: number[], reviewerId: string, page: number, pageSize: number) {
     if (objectTypes.length === 0) return { count: 0, list: [] as RevisionRow[] };
     const base = db
       .selectFrom('revisions')
       .where('status', '=', REVISION_STATUS.unreviewed)
-      .where('object_type', 'in', objectTypes);
+      .where('object_type', 'in', objectTypes)
+      .where('user_id', '!=', reviewerId);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
     const list = await base
       .selectAll()

@@ -35,6 +35,8 @@ export async function revisionsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/answer/api/v1/revisions', async (request, reply) => {
+    // A private site's posts are for members in good standing only, however they are reached.
+    await requireReader(request);
     const actor = requireLogin(request);
     const { object_id } = parseInput(objectQuery, request.query);
     return ok(request, reply, await revisions.history(object_id, actor));

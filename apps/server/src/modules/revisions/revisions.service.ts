@@ -1,9 +1,10 @@
 import {
   CURATION_REASONS,
   hasPrivilege,
-  isStaff,
   REASONS,
   slugify,
+  TAG_REASONS,
+  TAG_STATUS,
   type EditAnswerInput,
   type EditCheckResult,
   type EditQuestionInput,
@@ -21,10 +22,12 @@ import { nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { nextId } from '../../lib/ids.js';
 import type { Actor } from '../auth/auth.service.js';
-import { editsDirectly } from '../questions/questions.policy.js';
+import { editsDirectly, isActiveStaff } from '../questions/questions.policy.js';
 import { presentAnswer, presentAuthor } from '../questions/questions.presenter.js';
 import type { QuestionsService } from '../questions/questions.service.js';
 import { reputation } from '../reputation/reputation.service.js';
+import { marksOf, tagMarks } from '../tags/tags.presenter.js';
+import { NO_MAIN_TAG } from '../tags/tags.repository.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { recordActivity } from '../timeline/record-activity.js';
 import { avatarUrl } from '../users/users.presenter.js';
@@ -32,7 +35,7 @@ import { usersRepository } from '../users/users.repository.js';
 import { postWrites } from './post-writes.repository.js';
 import { applyRevision, assertSlugFree, currentSnapshot, loadTarget, type Target } from './revision-targets.js';
 import { REVISION_STATUS, revisionsRepository, type RevisionRow } from './revisions.repository.js';
-import { tagIdsOf, toDiffSnapshot } from './snapshots.js';
+import { questionSnapshot, tagIdsOf, toDiffSnapshot } from './snapshots.js';
 
 type EditMode = 'direct' | 'suggest';
 const member = (actor: Actor) => ({ role_id: actor.user.role_id, rank: actor.user.rank });
@@ -67,8 +70,13 @@ export class RevisionsService {
     if (target.kind !== 'question') throw AppError.notFound(REASONS.questionNotFound);
     const mode = this.editMode(target, actor);
     await this.assertNoReview(target);
-    const tags = await this.questions.resolveTags(input.tags, actor);
-    await this.assertReservedKept(target, tags.existing, actor);
+    const linked = (await postWrites.linkedTagIds(db, target.id)).map((l) => l.tag_id);
+    const tags = await this.questions.resolveTags(input.tags, actor, linked);
+    await this.assertReservedKept(
+      target,
+      tags.existing.map((t) => t.id),
+      actor,
+    );
     const result = await this.save(target, actor, mode, input.edit_summary, async (trx) => {
       const ids = [...new Set(await this.questions.createMissingTags(trx, tags, actor.user.id, nowSeconds()))].sort();
       return { title: input.title, content: JSON.stringify({ title: input.title, content: input.content, tags: ids }) };
@@ -147,7 +155,7 @@ export class RevisionsService {
     const db = this.site.db;
     const types = this.auditTypes(actor);
     if (types.length === 0) throw AppError.forbidden(REASONS.rankTooLow);
-    const { count, list } = await revisionsRepository.unreviewedPage(db, types, page, 1);
+    const { count, list } = await revisionsRepository.unreviewedPage(db, types, actor.user.id, page, 1);
     const items: UnreviewedRevision[] = [];
     for (const row of list) {
       // A post the reviewer may no longer see (deleted meanwhile) is left out, not a 404 of the queue.
@@ -176,6 +184,8 @@ export class RevisionsService {
     if (!revision) throw AppError.notFound(CURATION_REASONS.revisionNotFound);
     if (!this.auditTypes(actor).includes(revision.object_type)) throw AppError.forbidden(REASONS.rankTooLow);
     if (revision.status !== REVISION_STATUS.unreviewed) throw AppError.badRequest(CURATION_REASONS.revisionNotPending);
+    // A second pair of eyes is the point of review, and approval pays reputation: never one's own.
+    if (revision.user_id === actor.user.id) throw AppError.forbidden(CURATION_REASONS.operationForbidden);
     const target = await loadTarget(db, revision.object_id, actor);
     const now = nowSeconds();
     if (operation === 'reject') {
@@ -186,6 +196,7 @@ export class RevisionsService {
     }
     if (target.kind !== 'tag' && target.row.status === 10) throw AppError.badRequest(this.cannotUpdate(target));
     await assertSlugFree(db, target, revision.content);
+    await this.assertSnapshotTags(target, revision.content, actor);
     await db.transaction().execute(async (trx) => {
       if (!(await revisionsRepository.review(trx, id, REVISION_STATUS.approved, actor.user.id, now))) {
         throw AppError.badRequest(CURATION_REASONS.revisionNotPending);
@@ -227,6 +238,7 @@ export class RevisionsService {
     await this.assertNoReview(target);
     if (target.row.revision_id === old.id) return;
     await assertSlugFree(db, target, old.content);
+    await this.assertSnapshotTags(target, old.content, actor);
     const now = nowSeconds();
     await db.transaction().execute(async (trx) => {
       const id = await nextId(trx, 'revision');
@@ -278,16 +290,35 @@ export class RevisionsService {
     }
   }
 
-  /** Members who are not staff cannot take a reserved tag off a question (peer facts 7). */
-  private async assertReservedKept(target: Target, kept: { id: string }[], actor: Actor): Promise<void> {
-    if (isStaff(member(actor))) return;
-    const linked = await postWrites.tagsByIds(
-      this.site.db,
-      (await postWrites.linkedTagIds(this.site.db, target.id)).map((l) => l.tag_id),
-    );
-    if (linked.some((tag) => tag.reserved === 1 && !kept.some((k) => k.id === tag.id))) {
-      throw AppError.fields([{ field: 'tags', key: REASONS.tagReserved }], REASONS.tagReserved);
+  /**
+   * Members who are not staff can neither take a reserved tag off a question nor put one on
+   * (peer facts 7); reserved means the site's reserved list or the tag's own flag.
+   */
+  private async assertReservedKept(target: Target, next: string[], actor: Actor): Promise<void> {
+    if (isActiveStaff(actor)) return;
+    const db = this.site.db;
+    const linked = (await postWrites.linkedTagIds(db, target.id)).map((l) => l.tag_id);
+    const marks = tagMarks((await this.siteinfo.settings()).site_write);
+    const involved = await postWrites.tagsByIds(db, [...new Set([...linked, ...next])]);
+    const reserved = new Set(involved.filter((t) => marksOf({ ...t, recommend: 0 }, marks).reserved).map((t) => t.id));
+    const removed = linked.some((id) => reserved.has(id) && !next.includes(id));
+    const added = next.some((id) => reserved.has(id) && !linked.includes(id));
+    if (removed || added) throw AppError.fields([{ field: 'tags', key: REASONS.tagReserved }], REASONS.tagReserved);
+  }
+
+  /**
+   * A stored snapshot (rollback, approval) goes through the rules a fresh edit meets: its tags
+   * must still be live main tags, and the reserved-tag rule holds for the one applying it.
+   */
+  private async assertSnapshotTags(target: Target, content: string, actor: Actor): Promise<void> {
+    if (target.kind !== 'question') return;
+    const ids = questionSnapshot(content).tags;
+    const tags = await postWrites.tagsByIds(this.site.db, ids);
+    const live = tags.filter((t) => t.status === TAG_STATUS.normal && t.main_tag_id === NO_MAIN_TAG);
+    if (live.length !== new Set(ids).size) {
+      throw AppError.fields([{ field: 'tags', key: TAG_REASONS.deleted }], TAG_REASONS.deleted);
     }
+    await this.assertReservedKept(target, ids, actor);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { hasPrivilege, isStaff, MAIL_STATUS, TAG_STATUS, type TagActions } from '@inquire/shared';
+import { isSuspended } from '../../infra/guards.js';
 import type { Actor } from '../auth/auth.service.js';
 import { NO_MAIN_TAG } from './tags.repository.js';
 
@@ -11,7 +12,9 @@ export interface TagState {
 const member = (actor: Actor | null) => (actor ? { role_id: actor.user.role_id, rank: actor.user.rank } : null);
 const isActive = (actor: Actor | null) => actor !== null && actor.user.mail_status === MAIL_STATUS.activated;
 
-export const isStaffActor = (actor: Actor | null): boolean => isStaff(member(actor));
+/** Staff in good standing: activated and not suspended (a suspended moderator keeps no staff powers). */
+export const isStaffActor = (actor: Actor | null): boolean =>
+  actor !== null && isActive(actor) && !isSuspended(actor) && isStaff(member(actor));
 
 /** A deleted tag shows only to staff (peer facts 3.2: deleted tags are 404 to others). */
 export function canSeeTag(actor: Actor | null, tag: TagState): boolean {

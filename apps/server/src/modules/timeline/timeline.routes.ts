@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../infra/envelope.js';
-import { requireLogin } from '../../infra/guards.js';
+import { requireLogin, requireReader } from '../../infra/guards.js';
 import { parseInput } from '../../infra/validate.js';
 
 const timelineQuery = z.object({
@@ -22,12 +22,16 @@ export async function timelineRoutes(app: FastifyInstance): Promise<void> {
   const { timeline, revisions } = app.services;
 
   app.get('/answer/api/v1/activity/timeline', async (request, reply) => {
+    // A private site's posts are for members in good standing only, however they are reached.
+    await requireReader(request);
     const actor = requireLogin(request);
     const query = parseInput(timelineQuery, request.query);
     return ok(request, reply, await timeline.timeline(query.object_id, query.show_vote, actor));
   });
 
   app.get('/answer/api/v1/activity/timeline/detail', async (request, reply) => {
+    // A private site's posts are for members in good standing only, however they are reached.
+    await requireReader(request);
     const actor = requireLogin(request);
     const query = parseInput(detailQuery, request.query);
     return ok(request, reply, await revisions.detail(query.new_revision_id, query.old_revision_id, actor));

@@ -1,7 +1,8 @@
 import { ROLE, slugify, type TimelineData, type TimelineEvent, type TimelineItem } from '@inquire/shared';
 import type { SiteRuntime } from '../../infra/site.js';
 import type { Actor } from '../auth/auth.service.js';
-import { isActiveStaff } from '../questions/questions.policy.js';
+import { answersRepository } from '../answers/answers.repository.js';
+import { canSeePost, isActiveStaff } from '../questions/questions.policy.js';
 import { loadTarget, type Target } from '../revisions/revision-targets.js';
 import type { RevisionsService } from '../revisions/revisions.service.js';
 import { revisionsRepository } from '../revisions/revisions.repository.js';
@@ -59,7 +60,11 @@ export class TimelineService {
       timelineRepository.activitiesOf(db, target.id),
       target.kind === 'tag' ? Promise.resolve([]) : timelineRepository.commentsOn(db, target.id),
     ]);
-    const entries = rows.flatMap((row) => this.entryOf(row, target, showVotes && canShowVotes));
+    const entries = await this.visibleToReader(
+      rows.flatMap((row) => this.entryOf(row, target, showVotes && canShowVotes)),
+      target,
+      actor,
+    );
     // Creation rows written before revisions were linked point at the object's first revision.
     const first = (await revisionsRepository.history(db, target.id)).at(-1)?.id ?? '';
     for (const entry of entries) {
@@ -78,7 +83,7 @@ export class TimelineService {
         ? { username: person.username, display_name: person.display_name, avatar: avatarUrl(person, users) }
         : null;
     };
-    const admin = actor.user.role_id === ROLE.admin;
+    const admin = isActiveStaff(actor) && actor.user.role_id === ROLE.admin;
     const items: TimelineItem[] = [
       ...entries.map(({ row, event, actorId }) => ({
         activity_id: row.id,
@@ -112,6 +117,17 @@ export class TimelineService {
       can_rollback: this.revisions.canRollback(target, actor),
       can_show_votes: canShowVotes,
     };
+  }
+
+  /** A question's timeline names its answers: only those the reader may see (not deleted or pending ones). */
+  private async visibleToReader(entries: Entry[], target: Target, actor: Actor): Promise<Entry[]> {
+    const answerIds = [...new Set(entries.filter((e) => e.row.object_id !== target.id).map((e) => e.row.object_id))];
+    const visible = new Set<string>();
+    for (const id of answerIds) {
+      const answer = await answersRepository.findById(this.site.db, id);
+      if (answer && canSeePost(actor, answer)) visible.add(id);
+    }
+    return entries.filter((e) => e.row.object_id === target.id || visible.has(e.row.object_id));
   }
 
   /** Which stored rows a timeline shows, and as what. */
