@@ -379,7 +379,7 @@ describe('accounts: password, profile, interface, notifications, captcha, limits
     });
     expect(saved.body.data.bio_html).toContain('<strong>bold</strong>');
     expect(saved.body.data.bio_html).not.toContain('<script');
-    expect(saved.body.data.avatar).toMatch(/^https:\/\/www\.gravatar\.com\/avatar\/[0-9a-f]{32}$/);
+    expect(saved.body.data.avatar).toMatch(/^https:\/\/www\.gravatar\.com\/avatar\/[0-9a-f]{64}$/);
   });
 
   it('[S7-122] [S7-123] [S7-124] saves interface and notification settings', async () => {

@@ -21,7 +21,8 @@ export function avatarUrl(
   if (chosen.type === 'custom' && chosen.custom) return chosen.custom;
   const type = chosen.type === 'default' || !chosen.type ? users.default_avatar : chosen.type;
   if (type === 'gravatar') {
-    const digest = createHash('md5').update(row.e_mail.trim().toLowerCase()).digest('hex');
+    // SHA-256, never MD5: MD5 of an email is reversible by lookup (security anchor 36).
+    const digest = createHash('sha256').update(row.e_mail.trim().toLowerCase()).digest('hex');
     return `${users.gravatar_base_url}${digest}`;
   }
   return '';
