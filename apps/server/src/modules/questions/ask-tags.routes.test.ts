@@ -60,4 +60,25 @@ describe('tags on a question', () => {
     expect(response.status).toBe(400);
     expect(response.body.data).toEqual([{ error_field: 'tags', error_msg: 'This tag has been deleted.' }]);
   });
+
+  it('two questions bringing the same new tag at once both succeed and share one tag', async () => {
+    const asks = await Promise.all(
+      [1, 2].map((n) =>
+        call(
+          t.app,
+          'POST',
+          `${API}/question`,
+          {
+            title: `Race question number ${n}`,
+            content: 'A body that is long enough.',
+            tags: [{ slug_name: 'brandnew' }],
+          },
+          { token: staff },
+        ),
+      ),
+    );
+    expect(asks.map((r) => r.status)).toEqual([200, 200]);
+    const tags = await t.app.site.db.selectFrom('tags').select('id').where('slug_name', '=', 'brandnew').execute();
+    expect(tags).toHaveLength(1);
+  });
 });

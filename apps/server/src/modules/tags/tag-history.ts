@@ -60,7 +60,14 @@ export async function insertTagWithHistory(db: Db, tag: NewTag, userId: string, 
     created_at: now,
     updated_at: now,
   };
-  await tagsRepository.insert(db, row);
+  // Two questions may bring the same new tag at once: the second one uses the tag the first made
+  // (on PostgreSQL a unique violation would abort its whole transaction).
+  if (!(await tagsRepository.insertIfSlugFree(db, row))) {
+    const existing = await tagsRepository.findBySlugs(db, [tag.slug_name]);
+    const found = existing[0];
+    if (!found) throw new Error(`tag ${tag.slug_name} was neither inserted nor found`);
+    return found.id;
+  }
   await revisionsRepository.insert(db, {
     id: revisionId,
     user_id: userId,

@@ -16,6 +16,17 @@ export const tagsRepository = {
     await db.insertInto('tags').values(row).execute();
   },
 
+  /** Inserts unless a tag with this slug exists; says whether it did. */
+  async insertIfSlugFree(db: Db, row: Insertable<TagsTable>): Promise<boolean> {
+    const result = await db
+      .insertInto('tags')
+      .values(row)
+      .onConflict((oc) => oc.column('slug_name').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return result !== undefined;
+  },
+
   findBySlugs(db: Db, slugs: string[]) {
     if (slugs.length === 0) return Promise.resolve([]);
     return db
