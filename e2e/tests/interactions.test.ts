@@ -154,6 +154,19 @@ describe('comments, reactions, invitations and related questions', () => {
     expect(problems).toEqual([]);
   });
 
+  it('anyone copies the link to a question from Share', async () => {
+    const { page, problems } = await openTab(browser);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+    await page.goto(`${site.url}${questionPath}`);
+    await page.getByRole('button', { name: 'Share' }).click();
+    const field = page.getByRole('textbox', { name: 'Link to this question' });
+    expect(await field.inputValue()).toMatch(new RegExp(`${questionPath}$`));
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByText('Link copied.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await field.inputValue());
+    expect(problems).toEqual([]);
+  });
+
   it('lays the question page out on a phone in dark', async () => {
     const { page, problems } = await openTab(browser, { viewport: PHONE, colorScheme: 'dark' });
     await signIn(page, ANN, questionPath);

@@ -37,6 +37,8 @@ export interface QuestionPageData {
   comments: Record<string, Paged<CommentItem>>;
   now: number;
   permalink: number;
+  /** The question's canonical address on this site, for the share link. */
+  shareUrl: string;
   signedIn: boolean;
   canComment: boolean;
   /** The answer the address names (long id), to scroll to. */
@@ -75,6 +77,7 @@ export async function questionPageLoader(
     comments: Object.fromEntries(postIds.map((postId, i) => [postId, pages[i] as Paged<CommentItem>])),
     now: Math.floor(Date.now() / 1000),
     permalink: session.site.site_seo.permalink,
+    shareUrl: `${session.site.general.site_url.replace(/\/+$/, '')}${questionPath(question, session.site.site_seo.permalink)}`,
     signedIn: session.user !== null,
     canComment: session.user?.mail_status === 1 && session.user.status === 'normal',
     ...(address.answerId ? { answerId: address.answerId } : {}),
@@ -187,7 +190,7 @@ export function QuestionPage() {
         summary={interactions.reactions[question.id] ?? EMPTY_REACTIONS}
         signedIn={data.signedIn}
       />
-      <QuestionTools question={question} signedIn={data.signedIn} />
+      <QuestionTools question={question} signedIn={data.signedIn} shareUrl={data.shareUrl} />
       <PostActions
         kind="question"
         postId={question.id}

@@ -1,8 +1,10 @@
 import type { QuestionDetail } from '@inquire/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Popover } from '../../components/ui/popover';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
+import { toast } from '../../lib/ui-events';
 
 const toggleClass = (on: boolean) =>
   `rounded-md border px-3 py-1 text-sm ${
@@ -11,8 +13,16 @@ const toggleClass = (on: boolean) =>
       : 'border-gray-300 text-gray-800 hover:bg-gray-100 dark:border-gray-600 dark:text-gray-200 dark:hover:bg-gray-800'
   }`;
 
-/** Bookmark and follow toggles of a question; a guest's click goes to login. */
-export function QuestionTools({ question, signedIn }: { question: QuestionDetail; signedIn: boolean }) {
+/** Bookmark and follow toggles of a question (a guest's click goes to login), and its share link. */
+export function QuestionTools({
+  question,
+  signedIn,
+  shareUrl,
+}: {
+  question: QuestionDetail;
+  signedIn: boolean;
+  shareUrl: string;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [collected, setCollected] = useState(question.collected);
@@ -48,6 +58,46 @@ export function QuestionTools({ question, signedIn }: { question: QuestionDetail
       <button type="button" aria-pressed={followed} className={toggleClass(followed)} onClick={() => void follow()}>
         {followed ? t('ui.question.following') : t('ui.question.follow')}
       </button>
+      <ShareLink url={shareUrl} />
     </div>
+  );
+}
+
+/** The canonical address in a field to select, and a button that copies it. */
+function ShareLink({ url }: { url: string }) {
+  const { t } = useTranslation();
+  async function copy() {
+    // The clipboard needs a secure context; elsewhere the selected field is there to copy by hand.
+    await navigator.clipboard
+      ?.writeText(url)
+      .then(() => toast(t('ui.question.link_copied')))
+      .catch(() => undefined);
+  }
+  return (
+    <Popover
+      label={t('ui.question.share_label')}
+      trigger={
+        <button type="button" className={toggleClass(false)}>
+          {t('ui.question.share')}
+        </button>
+      }
+    >
+      <label className="block space-y-2">
+        <span className="block font-medium">{t('ui.question.share_label')}</span>
+        <input
+          readOnly
+          value={url}
+          onFocus={(e) => e.target.select()}
+          className="w-full rounded-md border border-gray-300 bg-white px-2 py-1 text-sm dark:border-gray-600 dark:bg-gray-950"
+        />
+      </label>
+      <button
+        type="button"
+        className="mt-3 rounded-md bg-primary-solid px-3 py-1 text-sm text-on-primary-solid"
+        onClick={() => void copy()}
+      >
+        {t('ui.question.copy_link')}
+      </button>
+    </Popover>
   );
 }
