@@ -57,11 +57,8 @@ const markdownColours = HighlightStyle.define([
 const fromForm = Annotation.define<boolean>();
 
 function contentAttributes(aria: EditorAria): Record<string, string> {
-  const attributes: Record<string, string> = {
-    'aria-labelledby': aria.labelledBy,
-    'aria-multiline': 'true',
-    role: 'textbox',
-  };
+  const attributes: Record<string, string> = { 'aria-multiline': 'true', role: 'textbox' };
+  if (aria.labelledBy) attributes['aria-labelledby'] = aria.labelledBy;
   if (aria.describedBy) attributes['aria-describedby'] = aria.describedBy;
   if (aria.invalid) attributes['aria-invalid'] = 'true';
   return attributes;

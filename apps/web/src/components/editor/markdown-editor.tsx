@@ -107,7 +107,9 @@ export function MarkdownEditor({ label, help, name, value, error, rows = 10, onC
         parent: host.current,
         value: latest.current.value,
         focus: typing ? { from: area.selectionStart, to: area.selectionEnd } : undefined,
-        aria: ariaRef.current,
+        // Labelled once React has removed the textarea (the effect below), so the field never
+        // has two text boxes under one label, not even for a frame.
+        aria: { ...ariaRef.current, labelledBy: '' },
         onChange: (next) => latest.current.onChange(next),
         actions: () => latest.current.actions,
         openDialog: (kind) => openDialogRef.current(kind),
