@@ -123,7 +123,7 @@ describe('the markdown editor', () => {
 
     const text = await markdown(page);
     expect(text).toContain('```python\ndef add(a, b):\n    return a + b\n```');
-    expect(text).toMatch(/```\n\n!\[A blue box\]\(http:\/\/127\.0\.0\.1\/uploads\/post\/\d{17}\.png\)/);
+    expect(text).toMatch(/```\n\n!\[A blue box\]\(http:\/\/127\.0\.0\.1\/uploads\/post\/[0-9a-f]{32}\.png\)/);
 
     // The live preview beside the editor shows the server's rendering.
     const preview = page.getByRole('region', { name: 'Preview' });
@@ -143,7 +143,7 @@ describe('the markdown editor', () => {
     );
     expect(await article.locator('pre code.hljs.language-python .hljs-keyword').first().textContent()).toBe('def');
     const img = article.locator('img[alt="A blue box"]');
-    expect(await img.getAttribute('src')).toMatch(/\/uploads\/post\/\d{17}\.png$/);
+    expect(await img.getAttribute('src')).toMatch(/\/uploads\/post\/[0-9a-f]{32}\.png$/);
     await img.scrollIntoViewIfNeeded();
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(96);
     await screenshot(page, 'editor-posted-question');

@@ -6,6 +6,11 @@ import { AppError } from '../../lib/errors.js';
 import { parseMultipart } from './multipart.js';
 import { UPLOAD_SOURCES, type UploadSource } from './uploads.service.js';
 
+/** A public site's uploads never change under their name, so anyone may cache them for a year. */
+const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
+/** A private site's uploads are for signed-in members only: no shared cache (proxy, CDN) may keep them. */
+const PRIVATE_CACHE = 'private, max-age=3600';
+
 /** Room for the image and the form's other fields and boundaries. */
 const BODY_LIMIT = LIMITS.imageMaxBytes + 256 * 1024;
 
@@ -43,9 +48,10 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
     const path = (request.params as { '*': string })['*'];
     const file = await uploads.read(path);
     if (!file) throw AppError.notFound();
+    const { login } = await app.services.siteinfo.settings();
     return reply
       .header('content-type', file.mime)
-      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('cache-control', login.login_required ? PRIVATE_CACHE : PUBLIC_CACHE)
       .header('x-content-type-options', 'nosniff')
       .send(file.data);
   });
