@@ -42,12 +42,12 @@ export const answersRepository = {
   async listForQuestion(
     db: Db,
     questionId: string,
-    visibleTo: { userId: string; staff: boolean },
+    visibleTo: { userId: string; seesOthersRestricted: boolean },
     page: number,
     pageSize: number,
   ) {
     let base = db.selectFrom('answers').where('question_id', '=', questionId);
-    base = visibleTo.staff
+    base = visibleTo.seesOthersRestricted
       ? base
       : base.where((eb) =>
           eb.or([

@@ -1,4 +1,4 @@
-import { isStaff, REASONS, type AnswerInput, type AnswerItem, type Paged } from '@inquire/shared';
+import { REASONS, type AnswerInput, type AnswerItem, type Paged } from '@inquire/shared';
 import type { SiteRuntime } from '../../infra/site.js';
 import { DUPLICATE_WINDOW_SECONDS, nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -6,7 +6,7 @@ import { nextId } from '../../lib/ids.js';
 import { renderMarkdown } from '../../lib/markdown.js';
 import { activitiesRepository } from '../activity/activities.repository.js';
 import type { Actor } from '../auth/auth.service.js';
-import { canAccept, canAnswer, canSeePost } from '../questions/questions.policy.js';
+import { canAccept, canAnswer, canSeePost, seesOthersRestrictedPosts } from '../questions/questions.policy.js';
 import { presentAnswer, presentAuthor } from '../questions/questions.presenter.js';
 import { questionsRepository, type QuestionRow } from '../questions/questions.repository.js';
 import { reputation, type ReputationKey } from '../reputation/reputation.service.js';
@@ -26,11 +26,11 @@ export class AnswersService {
   async page(questionId: string, actor: Actor | null, page: number, pageSize: number): Promise<Paged<AnswerItem>> {
     const db = this.site.db;
     const question = await this.visibleQuestion(questionId, actor);
-    const staff = isStaff(actor ? { role_id: actor.user.role_id, rank: actor.user.rank } : null);
+    // Suspended or unactivated staff read as members: the one visibility rule decides.
     const { count, list } = await answersRepository.listForQuestion(
       db,
       question.id,
-      { userId: actor?.user.id ?? '', staff },
+      { userId: actor?.user.id ?? '', seesOthersRestricted: seesOthersRestrictedPosts(actor) },
       page,
       pageSize,
     );

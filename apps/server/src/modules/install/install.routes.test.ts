@@ -123,13 +123,12 @@ describe('installation', () => {
       ['/installation/db/check', t.dbFields],
       ['/installation/init', { ...t.dbFields, lang: 'en_US' }],
       ['/installation/base-info', BASE_INFO],
+      ['/installation/config-file/check', undefined],
     ] as const) {
       const res = await call(t.app, 'POST', path, body);
       expect(res.status).toBe(400);
       expect(res.body.msg).toBe('Already installed');
     }
-    const check = await call<{ installed: boolean }>(t.app, 'POST', '/installation/config-file/check');
-    expect(check.body.data.installed).toBe(true);
     const users = await t.app.site.db.selectFrom('users').select('e_mail').execute();
     expect(users).toEqual([{ e_mail: ADMIN.email }]);
   });

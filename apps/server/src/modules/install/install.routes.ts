@@ -14,6 +14,9 @@ export async function installRoutes(app: FastifyInstance): Promise<void> {
 
 async function installCalls(app: FastifyInstance): Promise<void> {
   const install = app.services.install;
+  // One gate for every call of the wizard, including ones added later: once installed they
+  // all answer "Already installed" before any handler runs.
+  app.addHook('onRequest', async () => install.refuseWhenInstalled());
 
   app.get('/language/options', async (request, reply) => ok(request, reply, LANGUAGE_OPTIONS));
 

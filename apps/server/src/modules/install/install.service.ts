@@ -31,18 +31,19 @@ export class InstallService {
     private readonly siteinfo: SiteinfoService,
   ) {}
 
+  /** Before installation only: afterwards the data path and database details stay private. */
   async checkConfigFile(): Promise<ConfigFileCheck> {
+    await this.refuseWhenInstalled();
     const exist = existsSync(configPath(this.site.dataDir));
     const config = safeRead(this.site.dataDir);
     const configOk = config !== undefined;
     const connected = config ? await canConnect(config.db) : false;
-    const installed = await this.site.isInstalled().catch(() => false);
     return {
       exist,
       config_ok: configOk,
       db_connection_success: connected,
       db_table_exist: this.site.hasDatabase,
-      installed,
+      installed: false,
       default_db_file: defaultSqliteFile(this.site.dataDir),
     };
   }
@@ -127,8 +128,13 @@ export class InstallService {
     return id;
   }
 
-  private async refuseWhenInstalled(): Promise<void> {
-    if (await this.site.isInstalled().catch(() => false)) {
+  /**
+   * Every installer call starts here: an installed site answers "Already installed" and
+   * nothing more. A database that cannot say whether it is installed fails the call rather
+   * than reopening the wizard.
+   */
+  async refuseWhenInstalled(): Promise<void> {
+    if (await this.site.isInstalled()) {
       throw AppError.badRequest(REASONS.alreadyInstalled);
     }
   }

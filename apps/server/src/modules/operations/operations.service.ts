@@ -21,14 +21,27 @@ import { questionsRepository, type QuestionRow } from '../questions/questions.re
 import { postWrites } from '../revisions/post-writes.repository.js';
 import { recordActivity } from '../timeline/record-activity.js';
 import { usersRepository } from '../users/users.repository.js';
+import { operationsRepository } from './operations.repository.js';
 import { reasonsFor } from './reasons.js';
 import { voteReputation } from './vote-reputation.js';
 
 const member = (actor: Actor) => ({ role_id: actor.user.role_id, rank: actor.user.rank });
 
 /**
+ * A parallel call changed the status between this call's read and its write. It gets what it
+ * would have got a moment later: a delete of a deleted post is forbidden, a recover of a live one
+ * a bad request. Nothing has moved, and the thrown error rolls the transaction back.
+ */
+const lostRace = (operation: 'delete' | 'recover') =>
+  operation === 'delete'
+    ? AppError.forbidden(CURATION_REASONS.operationForbidden)
+    : AppError.badRequest(CURATION_REASONS.operationForbidden);
+
+/**
  * Post operations (spec section 4, peer facts 5.4 and 6): close, reopen, pin, unpin, list,
  * unlist and undelete are staff powers; authors and staff delete. Each writes its timeline entry.
+ * Delete and undelete change the status with a compare-and-set inside their transaction: only
+ * the call that changed it moves counters, tag links and reputation, so parallel calls count once.
  */
 export class OperationsService {
   constructor(private readonly site: SiteRuntime) {}
@@ -109,7 +122,9 @@ export class OperationsService {
     }
     const now = nowSeconds();
     await db.transaction().execute(async (trx) => {
-      await postWrites.setQuestionState(trx, question.id, { status: QUESTION_STATUS.deleted, deleted_at: now });
+      const deleted = { status: QUESTION_STATUS.deleted, deleted_at: now };
+      const changed = await operationsRepository.swapQuestionStatus(trx, question.id, question.status, deleted);
+      if (!changed) throw lostRace('delete');
       await postWrites.moveTagLinks(trx, question.id, [1, 2], 10);
       await usersRepository.bumpCount(trx, question.user_id, 'question_count', -1);
       await voteReputation.takeBack(trx, question.id);
@@ -124,7 +139,14 @@ export class OperationsService {
     const now = nowSeconds();
     await this.site.db.transaction().execute(async (trx) => {
       const status = question.close_type > 0 ? QUESTION_STATUS.closed : QUESTION_STATUS.normal;
-      await postWrites.setQuestionState(trx, question.id, { status, deleted_at: 0 });
+      const restored = { status, deleted_at: 0 };
+      const changed = await operationsRepository.swapQuestionStatus(
+        trx,
+        question.id,
+        QUESTION_STATUS.deleted,
+        restored,
+      );
+      if (!changed) throw lostRace('recover');
       await postWrites.moveTagLinks(trx, question.id, [10], question.show === QUESTION_SHOW.hidden ? 2 : 1);
       await usersRepository.bumpCount(trx, question.user_id, 'question_count', 1);
       await voteReputation.restore(trx, question.id);
@@ -141,7 +163,14 @@ export class OperationsService {
     }
     const now = nowSeconds();
     await this.site.db.transaction().execute(async (trx) => {
-      await postWrites.setAnswerStatus(trx, answer.id, ANSWER_STATUS.deleted, now);
+      const changed = await operationsRepository.swapAnswerStatus(
+        trx,
+        answer.id,
+        answer.status,
+        ANSWER_STATUS.deleted,
+        now,
+      );
+      if (!changed) throw lostRace('delete');
       if (answer.status === ANSWER_STATUS.normal) await postWrites.bumpAnswerCount(trx, question.id, -1);
       await usersRepository.bumpCount(trx, answer.user_id, 'answer_count', -1);
       await voteReputation.takeBack(trx, answer.id);
@@ -155,7 +184,9 @@ export class OperationsService {
     if (answer.status !== ANSWER_STATUS.deleted) throw AppError.badRequest(CURATION_REASONS.operationForbidden);
     const now = nowSeconds();
     await this.site.db.transaction().execute(async (trx) => {
-      await postWrites.setAnswerStatus(trx, answer.id, ANSWER_STATUS.normal, now);
+      const { deleted, normal } = ANSWER_STATUS;
+      const changed = await operationsRepository.swapAnswerStatus(trx, answer.id, deleted, normal, now);
+      if (!changed) throw lostRace('recover');
       await postWrites.bumpAnswerCount(trx, question.id, 1);
       await usersRepository.bumpCount(trx, answer.user_id, 'answer_count', 1);
       await voteReputation.restore(trx, answer.id);

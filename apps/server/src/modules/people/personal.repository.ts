@@ -111,14 +111,21 @@ export const personalRepository = {
     return { count: Number(count), list };
   },
 
+  /**
+   * Comments on live posts only, for every reader (staff and the profile's owner included), as
+   * the questions and answers tabs list only live posts: a comment's question must be open or
+   * closed and listed, and a comment on an answer needs that answer live too.
+   */
   async comments(db: Db, userId: string, offset: number, limit: number) {
     const base = db
       .selectFrom('comments')
       .innerJoin('questions', 'questions.id', 'comments.question_id')
+      .leftJoin('answers', 'answers.id', 'comments.object_id')
       .where('comments.user_id', '=', userId)
       .where('comments.status', '=', COMMENT_STATUS.normal)
       .where('questions.status', 'in', VISIBLE_QUESTION)
-      .where('questions.show', '=', QUESTION_SHOW.shown);
+      .where('questions.show', '=', QUESTION_SHOW.shown)
+      .where((eb) => eb.or([eb('answers.id', 'is', null), eb('answers.status', '=', ANSWER_STATUS.normal)]));
     const [{ count }, list] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
       base

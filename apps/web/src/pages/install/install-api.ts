@@ -1,7 +1,7 @@
-import type { ConfigFileCheck } from '@inquire/shared';
+import { REASONS, type ConfigFileCheck } from '@inquire/shared';
 import type { LoaderFunctionArgs } from 'react-router';
 import { loaderApi } from '../../app/api';
-import { http } from '../../lib/http';
+import { ApiError, http } from '../../lib/http';
 
 /** The installer's calls, under `{base}` (the server also answers at /installation). */
 export const INSTALL_BASE = '/answer/installation';
@@ -11,13 +11,31 @@ export interface InstallData {
   languages: { label: string; value: string }[];
 }
 
+/** An installed site's installer answers only "Already installed": the page says so. */
+const ALREADY_INSTALLED: InstallData = {
+  check: {
+    exist: true,
+    config_ok: true,
+    db_connection_success: true,
+    db_table_exist: true,
+    installed: true,
+    default_db_file: '',
+  },
+  languages: [],
+};
+
 export async function installLoader({ context }: LoaderFunctionArgs): Promise<InstallData> {
   const api = loaderApi(context);
-  const [check, languages] = await Promise.all([
-    api.post<ConfigFileCheck>(`${INSTALL_BASE}/config-file/check`),
-    api.get<{ label: string; value: string }[]>(`${INSTALL_BASE}/language/options`),
-  ]);
-  return { check, languages };
+  try {
+    const [check, languages] = await Promise.all([
+      api.post<ConfigFileCheck>(`${INSTALL_BASE}/config-file/check`),
+      api.get<{ label: string; value: string }[]>(`${INSTALL_BASE}/language/options`),
+    ]);
+    return { check, languages };
+  } catch (error) {
+    if (error instanceof ApiError && error.reason === REASONS.alreadyInstalled) return ALREADY_INSTALLED;
+    throw error;
+  }
 }
 
 const opts = { passingError: true } as const;
