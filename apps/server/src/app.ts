@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import { REASONS } from '@inquire/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import './types.js';
+import type { RegisteredRoute } from './types.js';
 import { envelope, errorEnvelope } from './infra/envelope.js';
 import { registerRequestContext } from './infra/request-context.js';
+import { registerRequestDeadline, REQUEST_DEADLINE_MS } from './infra/request-deadline.js';
+import { serializeRequest } from './infra/log-redaction.js';
+import { registerSecurityHeaders } from './infra/security-headers.js';
+import { fastifyTrustProxy, type TrustProxy } from './config/trust-proxy.js';
 import { SiteRuntime } from './infra/site.js';
 import { AppError } from './lib/errors.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
@@ -39,23 +42,48 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Server rendering of the web app; tests of the API alone leave it out. */
   pages?: PageOptions | false;
+  /** Proxies whose X-Forwarded-For is believed; none unless configured (config/trust-proxy.ts). */
+  trustProxy?: TrustProxy;
+  /**
+   * Limits on content writes (modules/captcha/write-limits.ts); on unless a route test that
+   * sets up many posts by one member turns them off. The command line has no such switch.
+   */
+  writeLimits?: boolean;
+  /** How long a request may take before it is answered 503 (tests shorten it). */
+  requestDeadlineMs?: number;
 }
+
+/** The largest JSON or form body any route takes; uploads set their own, larger limit. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
  * Builds the whole application: infrastructure, services, API modules, pages, and the one
  * error handler. `inquire start`, the route tests and the e2e harness all call this.
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const deadline = options.requestDeadlineMs ?? REQUEST_DEADLINE_MS;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedactedRequests(options.logger ?? false),
     genReqId: () => randomUUID(),
-    trustProxy: true,
-    bodyLimit: 1024 * 1024,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Receiving a request (headers and body) may take no longer than answering it.
+    requestTimeout: deadline,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  });
+  // Every route as registered, for the security suite's sweeps (never hand-kept lists).
+  const routeTable: RegisteredRoute[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods)
+      routeTable.push({ method: String(method), url: route.url, config: route.config ?? {} });
   });
   const site = new SiteRuntime(options.dataDir);
   await site.open();
   app.decorate('site', site);
-  app.decorate('services', createServices(site));
+  app.decorate('services', createServices(site, { writeLimits: options.writeLimits ?? true }));
   // The outbox worker sends queued email; housekeeping drops expired codes and counters every
   // ten minutes. Both stop before the database closes.
   let sweeper: NodeJS.Timeout | undefined;
@@ -72,10 +100,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await site.close();
   });
 
-  // CSP stays off until admins' custom head HTML and the inline theme script get nonces.
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await registerSecurityHeaders(app);
   await app.register(cookie);
   registerRequestContext(app);
+  registerRequestDeadline(app, deadline);
   registerErrorHandling(app);
   registerShortIds(app);
 
@@ -124,6 +152,13 @@ function guardUninstalledApi(app: FastifyInstance): void {
   });
 }
 
+/** Request log lines never carry email codes or tokens from the query string. */
+function withRedactedRequests(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const base = logger === true ? {} : logger;
+  return { ...base, serializers: { ...base.serializers, req: serializeRequest } };
+}
+
 function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => reply.code(404).send(envelope(request.lang, 404, REASONS.notFound, null)));
   app.setErrorHandler((error, request, reply) => {
@@ -133,7 +168,12 @@ function registerErrorHandling(app: FastifyInstance): void {
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
       // Fastify's own refusals: malformed JSON, body too large, unsupported media type.
-      const reason = status === 429 ? REASONS.tooManyRequests : REASONS.requestFormatError;
+      const reason =
+        status === 429
+          ? REASONS.tooManyRequests
+          : status === 413
+            ? REASONS.payloadTooLarge
+            : REASONS.requestFormatError;
       return reply.code(status).send(envelope(request.lang, status, reason, null));
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { installBaseInfoSchema, installInitSchema } from '@inquire/shared';
-import { resolveDataDir } from './config/config.js';
+import { readSiteConfig, resolveDataDir } from './config/config.js';
+import { resolveTrustProxy } from './config/trust-proxy.js';
 import { buildApp } from './app.js';
 import { parseInput } from './infra/validate.js';
 import { SiteRuntime } from './infra/site.js';
@@ -15,6 +16,9 @@ Commands:
               --data-dir DIR   data directory (env INQUIRE_DATA_DIR, default ./data)
               --port N         port (env PORT, default 9080)
               --host H         address to listen on (env HOST, default 127.0.0.1)
+              --trust-proxy P  proxies whose X-Forwarded-For is believed (env INQUIRE_TRUST_PROXY,
+                               or trust_proxy in config.yaml; default: none). A hop count (1 for
+                               one nginx in front) or addresses/CIDRs: 127.0.0.1,10.0.0.0/8
   init      Install the site without a browser; the same steps as the /install wizard.
               --data-dir DIR --db sqlite|postgres [--db-url URL] [--db-file FILE]
               --site-name S --site-url U --contact-email E
@@ -32,6 +36,7 @@ const OPTIONS = {
   'data-dir': { type: 'string' },
   port: { type: 'string' },
   host: { type: 'string' },
+  'trust-proxy': { type: 'string' },
   db: { type: 'string' },
   'db-url': { type: 'string' },
   'db-file': { type: 'string' },
@@ -71,7 +76,18 @@ async function start(values: Values): Promise<number> {
   const dataDir = resolveDataDir(values['data-dir']);
   const port = Number(values.port ?? process.env.PORT ?? 9080);
   const host = values.host ?? process.env.HOST ?? '127.0.0.1';
-  const app = await buildApp({ dataDir, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  let trustProxy;
+  try {
+    trustProxy = resolveTrustProxy({
+      flag: values['trust-proxy'],
+      env: env('INQUIRE_TRUST_PROXY'),
+      file: readSiteConfig(dataDir)?.trust_proxy,
+    });
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
+  const app = await buildApp({ dataDir, trustProxy, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
   const stop = async () => {
     // Everything acknowledged is already committed (mail sits in the outbox), so a shutdown that
     // stalls on a slow SMTP server or a lingering connection may be cut short.

@@ -3,10 +3,25 @@ import type { SiteRuntime } from './infra/site.js';
 import type { Actor } from './modules/auth/auth.service.js';
 import type { Services } from './services.js';
 
+/** One method and path as registered, with its route config. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  config: { changesState?: boolean };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     site: SiteRuntime;
     services: Services;
+    routeTable: readonly RegisteredRoute[];
+  }
+  interface FastifyContextConfig {
+    /**
+     * A GET that changes state (only `user/logout`, whose method the peer's clients fix):
+     * the session cookie does not authenticate it, only the Authorization header.
+     */
+    changesState?: boolean;
   }
   interface FastifyRequest {
     /** Language for `msg` texts: an explicit switch, else the account's, else Accept-Language. */

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { installInitSchema, type Envelope, type InstallBaseInfoInput } from '@inquire/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app.js';
+import { buildApp, type AppOptions } from '../src/app.js';
 import { parseInput } from '../src/infra/validate.js';
 
 /** Which engine this run tests: `INQUIRE_TEST_DB=postgres` plus `INQUIRE_TEST_PG_URL`. */
@@ -65,7 +65,12 @@ export async function freshPostgresDatabase(): Promise<{
  * installer (same code as the wizard) so tests start from a site a person would have.
  */
 export async function buildTestApp(
-  options: { installed?: boolean; baseInfo?: Partial<InstallBaseInfoInput> } = {},
+  options: {
+    installed?: boolean;
+    baseInfo?: Partial<InstallBaseInfoInput>;
+    /** Options of the app itself (proxy setting, deadline, logger). */
+    app?: Omit<AppOptions, 'dataDir'>;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'inquire-test-'));
   let dbFields: Record<string, unknown> = { db_type: 'sqlite3', db_file: join(dataDir, 'inquire.db') };
@@ -75,7 +80,7 @@ export async function buildTestApp(
     dbFields = database.fields;
     drop = database.drop;
   }
-  const app = await buildApp({ dataDir, pages: false });
+  const app = await buildApp({ pages: false, ...options.app, dataDir });
   if (options.installed ?? true) {
     const { install } = app.services;
     await install.init(parseInput(installInitSchema, { ...dbFields, lang: 'en_US' }));

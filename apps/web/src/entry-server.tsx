@@ -31,7 +31,7 @@ export async function render(input: RenderRequest): Promise<RenderResult> {
   const html = renderToString(
     <I18nextProvider i18n={i18n}>
       <TranslationProvider i18n={i18n}>
-        <StaticRouterProvider router={router} context={context} />
+        <StaticRouterProvider router={router} context={context} nonce={input.nonce} />
       </TranslationProvider>
     </I18nextProvider>,
   );

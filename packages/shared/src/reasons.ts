@@ -13,6 +13,8 @@ export const REASONS = {
   databaseError: 'base.database_error',
   duplicateRequest: 'base.duplicate_request_error',
   tooManyRequests: 'base.too_many_requests',
+  requestTimeout: 'base.request_timeout',
+  payloadTooLarge: 'base.payload_too_large',
   notInstalled: 'install.not_installed',
   alreadyInstalled: 'install.already_installed',
   databaseConnectionFailed: 'install.database_connection_failed',

@@ -19,6 +19,8 @@ export interface RenderRequest {
   url: string;
   lang: Language;
   api: ApiTransport;
+  /** The response's CSP nonce, for the hydration script the router writes. */
+  nonce?: string;
 }
 
 export interface RenderedHead {

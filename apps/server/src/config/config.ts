@@ -14,6 +14,8 @@ export const siteConfigSchema = z.object({
   db: dbConfigSchema,
   /** The language chosen in the wizard's first step. */
   lang: z.string().default('en_US'),
+  /** Proxies whose X-Forwarded-For is believed (see trust-proxy.ts); absent = none. */
+  trust_proxy: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]).optional(),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 

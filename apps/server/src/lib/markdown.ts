@@ -75,9 +75,27 @@ const SANITIZE: sanitizeHtml.IOptions = {
       tagName,
       attribs: { ...attribs, rel: 'nofollow ugc noopener', ...(attribs.target ? { target: '_blank' } : {}) },
     }),
-    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+    img: (tagName, { src, ...attribs }) => {
+      const safe = src === undefined ? undefined : imageSource(src);
+      return { tagName, attribs: { ...attribs, ...(safe ? { src: safe } : {}), loading: 'lazy' } };
+    },
   },
 };
+
+/** Our own files: `/uploads/` and then plain path characters, no dot segments. */
+const OWN_UPLOAD = /^\/uploads\/[\w\-~./]+$/;
+const DOT_SEGMENT = /(^|\/)\.\.?(\/|$)/;
+
+/**
+ * Where a post's image may come from: another site over http(s), or our own uploads. Any other
+ * address on this site (`/answer/api/...`, `../x`, `user/logout`) is dropped, so an image in a
+ * post can never make every reader's browser call the site's own routes.
+ */
+function imageSource(src: string): string | undefined {
+  const value = src.trim();
+  if (/^https?:\/\//i.test(value)) return value;
+  return OWN_UPLOAD.test(value) && !DOT_SEGMENT.test(value) ? value : undefined;
+}
 
 /**
  * Sanitizes until the output is stable. sanitize-html keeps the nesting it was given, and

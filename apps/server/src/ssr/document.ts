@@ -27,18 +27,62 @@ function schemeScript(fallback: string): string {
   return `(function(){var d=document.documentElement,p=${scriptJson(fallback)};try{var s=JSON.parse(localStorage.getItem('_a_color_scheme_')||'null');if(s&&s.value&&(!s.expires||s.expires>Date.now()))p=s.value}catch(e){}if(p!=='light'&&p!=='dark')p=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';d.setAttribute('data-theme',p)})();`;
 }
 
+/** Where a page's parts go in the built index.html. */
+type Slot = 'htmlOpen' | 'head' | 'customHead' | 'app' | 'nonce';
+
+/** The built index.html cut once into fixed text and slots; see compileTemplate. */
+export type CompiledTemplate = ReadonlyArray<string | { slot: Slot }>;
+
+/** Each marker of the template, and the slots it becomes (a plain string stays as it is). */
+const MARKERS: ReadonlyArray<[string, ReadonlyArray<string | { slot: Slot }>]> = [
+  ['<html lang="en">', [{ slot: 'htmlOpen' }]],
+  ['<!--app-head-->', [{ slot: 'head' }]],
+  ['</head>', [{ slot: 'customHead' }, '</head>']],
+  ['<!--app-html-->', [{ slot: 'app' }]],
+  // Vite's entry script and module preloads need the request's nonce under the CSP.
+  ['<script', ['<script', { slot: 'nonce' }]],
+  ['<link rel="modulepreload"', ['<link rel="modulepreload"', { slot: 'nonce' }]],
+];
+
+const REQUIRED_SLOTS: readonly Slot[] = ['htmlOpen', 'head', 'customHead', 'app'];
+
+/**
+ * Cuts the template at its markers once, at start-up. Pages are then assembled by joining
+ * pieces, never with `String.replace`: a replacement string treats `$&`, `$'` and `` $` `` as
+ * patterns, so a title or post containing them would copy parts of the template into the page.
+ */
+export function compileTemplate(template: string): CompiledTemplate {
+  let pieces: Array<string | { slot: Slot }> = [template];
+  for (const [marker, replacement] of MARKERS) {
+    pieces = pieces.flatMap((piece) => {
+      if (typeof piece !== 'string') return [piece];
+      const parts = piece.split(marker);
+      return parts.flatMap((text, index) => (index === 0 ? [text] : [...replacement, text]));
+    });
+  }
+  const compiled = pieces.filter((piece) => piece !== '');
+  for (const slot of REQUIRED_SLOTS) {
+    const count = compiled.filter((piece) => typeof piece !== 'string' && piece.slot === slot).length;
+    if (count !== 1) throw new Error(`index.html must have exactly one place for "${slot}" (found ${count})`);
+  }
+  return compiled;
+}
+
 export interface DocumentParts {
-  template: string;
+  template: CompiledTemplate;
   lang: Language;
   head: RenderedHead;
   appHtml: string;
   site: SiteInfo;
   /** The account's scheme, when it is more than "default". */
   userScheme: string | undefined;
+  /** This response's CSP nonce: every script we send carries it. */
+  nonce: string;
 }
 
 export function composeDocument(parts: DocumentParts): string {
-  const { site, head, lang } = parts;
+  const { site, head, lang, nonce } = parts;
+  const nonceAttr = ` nonce="${escapeHtml(nonce)}"`;
   const fallback = parts.userScheme && parts.userScheme !== 'default' ? parts.userScheme : site.theme.color_scheme;
   const favicon = site.branding.favicon || site.branding.square_icon;
   const headHtml = [
@@ -50,11 +94,13 @@ export function composeDocument(parts: DocumentParts): string {
     head.description ? `<meta property="og:description" content="${escapeHtml(head.description)}">` : '',
     head.canonical ? `<meta property="og:url" content="${escapeHtml(head.canonical)}">` : '',
     `<meta property="og:type" content="${escapeHtml(head.ogType ?? 'website')}">`,
-    head.jsonLd ? `<script type="application/ld+json">${head.jsonLd.replace(/</g, '\\u003c')}</script>` : '',
+    head.jsonLd
+      ? `<script type="application/ld+json"${nonceAttr}>${head.jsonLd.replace(/</g, '\\u003c')}</script>`
+      : '',
     favicon ? `<link rel="icon" href="${escapeHtml(favicon)}">` : '',
-    `<script>${schemeScript(fallback)}</script>`,
+    `<script${nonceAttr}>${schemeScript(fallback)}</script>`,
     `<style id="theme-vars">${themeStyle(site)}</style>`,
-    `<script>window.__INQUIRE__=${scriptJson({ lang })}</script>`,
+    `<script${nonceAttr}>window.__INQUIRE__=${scriptJson({ lang })}</script>`,
   ]
     .filter(Boolean)
     .join('\n');
@@ -63,14 +109,25 @@ export function composeDocument(parts: DocumentParts): string {
     site.custom_css_html.custom_css
       ? `<style id="custom-css">${site.custom_css_html.custom_css.replace(/<\/style/gi, '<\\/style')}</style>`
       : '',
-    // Admin-authored HTML, trusted by design (like the peer's custom head).
-    site.custom_css_html.custom_head,
+    // Admin-authored HTML, trusted by design (like the peer's custom head); its scripts get the
+    // nonce so they still run under the CSP.
+    withNonce(site.custom_css_html.custom_head, nonceAttr),
   ]
     .filter(Boolean)
     .join('\n');
-  return parts.template
-    .replace('<html lang="en">', `<html lang="${lang === 'zh_CN' ? 'zh-CN' : 'en'}">`)
-    .replace('<!--app-head-->', headHtml)
-    .replace('</head>', customHtml ? `${customHtml}\n</head>` : '</head>')
-    .replace('<!--app-html-->', parts.appHtml);
+  const slots: Record<Slot, string> = {
+    htmlOpen: `<html lang="${lang === 'zh_CN' ? 'zh-CN' : 'en'}">`,
+    head: headHtml,
+    customHead: customHtml ? `${customHtml}\n` : '',
+    app: parts.appHtml,
+    nonce: nonceAttr,
+  };
+  let html = '';
+  for (const piece of parts.template) html += typeof piece === 'string' ? piece : slots[piece.slot];
+  return html;
+}
+
+/** Adds the nonce to each <script> start tag of trusted admin HTML (split and join, no patterns). */
+function withNonce(html: string, nonceAttr: string): string {
+  return html ? html.split(/<script(?=[\s>])/i).join(`<script${nonceAttr}`) : '';
 }

@@ -5,7 +5,8 @@ import fastifyStatic from '@fastify/static';
 import type { ApiTransport, RenderFunction } from '@inquire/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.js';
-import { composeDocument } from './document.js';
+import { newNonce, pageCsp } from '../infra/security-headers.js';
+import { compileTemplate, composeDocument } from './document.js';
 
 export interface PageOptions {
   /** The web app's build output (client/ and server/); defaults to apps/web/dist. */
@@ -30,7 +31,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageOptions): Pr
   if (!existsSync(templateFile) || !existsSync(entryFile)) {
     throw new Error(`The web app is not built (${dist}). Run "npm run build" first.`);
   }
-  const template = readFileSync(templateFile, 'utf8');
+  const template = compileTemplate(readFileSync(templateFile, 'utf8'));
   const { render } = (await import(pathToFileURL(entryFile).href)) as { render: RenderFunction };
 
   await app.register(fastifyStatic, {
@@ -46,10 +47,12 @@ export async function pageRoutes(app: FastifyInstance, options: PageOptions): Pr
     const installed = await app.site.isInstalled();
     if (!installed && path !== '/install') return reply.redirect('/install', 302);
 
+    const nonce = newNonce();
     const result = await render({
       url: `${request.protocol}://${request.host}${request.url}`,
       lang: request.lang,
       api: injectTransport(app, request),
+      nonce,
     });
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
     const site = await app.services.siteinfo.siteInfo();
@@ -60,11 +63,13 @@ export async function pageRoutes(app: FastifyInstance, options: PageOptions): Pr
       appHtml: result.html,
       site,
       userScheme: result.userScheme,
+      nonce,
     });
     return reply
       .code(result.status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
+      .header('content-security-policy', pageCsp(nonce))
       .send(html);
   });
 }
@@ -80,9 +85,11 @@ function injectTransport(app: FastifyInstance, request: FastifyRequest): ApiTran
           cookie: request.headers.cookie ?? '',
           'accept-language': request.headers['accept-language'] ?? '',
           'user-agent': request.headers['user-agent'] ?? '',
-          // The reader's address, so per-visitor counts see the reader and not this process.
-          'x-forwarded-for': request.ip,
         },
+        // The reader's address (as the proxy setting resolved it), so per-visitor counts and
+        // limits see the reader and not this process. Never a header: that would be believed
+        // only with trust_proxy on, and could be forged by the reader if it were.
+        remoteAddress: request.ip,
         ...(body === undefined ? {} : { payload: body as object }),
       });
       return { status: response.statusCode, body: response.json() };

@@ -106,15 +106,18 @@ describe('sign-in, sign-out and the current user', () => {
     }
   });
 
-  it('accepts the session cookie for reads only', async () => {
+  it('[H-2] accepts the session cookie for safe reads only', async () => {
     const user = await buildUser(t.app);
     const token = await loginAs(t.app, user.id);
     const res = await call<{ username: string }>(t.app, 'GET', INFO, undefined, { cookie: `inquire_token=${token}` });
     expect(res.body.data.username).toBe(user.username);
-    const request = (method: string) => ({ method, headers: {}, cookies: { inquire_token: token } }) as never;
+    const request = (method: string, changesState = false) =>
+      ({ method, headers: {}, cookies: { inquire_token: token }, routeOptions: { config: { changesState } } }) as never;
     expect(readToken(request('GET'))).toBe(token);
     expect(readToken(request('POST'))).toBeNull();
     expect(readToken(request('PUT'))).toBeNull();
+    // The one GET that changes state (logout) is not authenticated by the cookie either.
+    expect(readToken(request('GET', true))).toBeNull();
   });
 
   it('[S7-112] signs out: the token stops working and the cookie is cleared', async () => {

@@ -31,9 +31,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return ok(request, reply, result);
   });
 
-  app.get('/answer/api/v1/user/logout', async (request, reply) => {
-    await auth.logout(request.token);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  app.get('/answer/api/v1/user/logout', { config: { changesState: true } }, async (request, reply) => {
+    // Without the Authorization header (an image or link from a post carries only the cookie)
+    // nothing happens: not even the cookie is cleared.
+    if (request.token) {
+      await auth.logout(request.token);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    }
     return ok(request, reply, null);
   });
 

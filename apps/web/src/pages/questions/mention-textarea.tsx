@@ -38,7 +38,7 @@ export function MentionTextarea({ id, value, error, label, onChange }: MentionTe
   function choose(username: string) {
     const area = ref.current;
     const caret = area?.selectionStart ?? value.length;
-    const before = value.slice(0, caret).replace(/@[a-z0-9._-]*$/i, `@${username} `);
+    const before = value.slice(0, caret).replace(/@[a-z0-9._-]*$/i, () => `@${username} `);
     const next = before + value.slice(caret);
     onChange(next);
     setQuery(null);
