@@ -4,6 +4,7 @@ import { AnswersService } from './modules/answers/answers.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { CaptchaService } from './modules/captcha/captcha.service.js';
 import { RateLimiter } from './modules/captcha/rate-limit.js';
+import { WriteLimits } from './modules/captcha/write-limits.js';
 import { BookmarksService } from './modules/bookmarks/bookmarks.service.js';
 import { CommentsService } from './modules/comments/comments.service.js';
 import { FollowsService } from './modules/follows/follows.service.js';
@@ -26,6 +27,7 @@ import { TimelineService } from './modules/timeline/timeline.service.js';
 export interface Services {
   mail: MailService;
   captcha: CaptchaService;
+  writeLimits: WriteLimits;
   accounts: AccountsService;
   people: PeopleService;
   uploads: UploadsService;
@@ -47,7 +49,12 @@ export interface Services {
   timeline: TimelineService;
 }
 
-export function createServices(site: SiteRuntime): Services {
+export interface ServiceOptions {
+  /** See AppOptions.writeLimits. */
+  writeLimits?: boolean;
+}
+
+export function createServices(site: SiteRuntime, options: ServiceOptions = {}): Services {
   const siteinfo = new SiteinfoService(site);
   const auth = new AuthService(site, siteinfo);
   const mail = new MailService(site);
@@ -60,6 +67,7 @@ export function createServices(site: SiteRuntime): Services {
     auth,
     mail,
     captcha,
+    writeLimits: new WriteLimits(site, captcha, options.writeLimits ?? true),
     accounts: new AccountsService(site, siteinfo, auth, mail, captcha, limits),
     people: new PeopleService(site, siteinfo),
     uploads: new UploadsService(site, siteinfo),

@@ -23,7 +23,9 @@ export async function answersRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/answer/api/v1/answer', async (request, reply) => {
     const actor = requirePrivilege(request, 'answer.add');
-    return ok(request, reply, await answers.create(parseInput(answerSchema, request.body), actor));
+    const input = parseInput(answerSchema, request.body);
+    await app.services.writeLimits.guard('answer', request, request.body);
+    return ok(request, reply, await answers.create(input, actor));
   });
 
   app.post('/answer/api/v1/answer/acceptance', async (request, reply) => {
@@ -37,6 +39,7 @@ export async function answersRoutes(app: FastifyInstance): Promise<void> {
   app.post('/answer/api/v1/post/render', async (request, reply) => {
     requireLogin(request);
     const { content } = parseInput(renderSchema, request.body);
+    await app.services.writeLimits.guard('render', request, request.body);
     return ok(request, reply, renderMarkdown(content));
   });
 }

@@ -22,12 +22,15 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/answer/api/v1/comment', async (request, reply) => {
     const actor = requirePrivilege(request, 'comment.add');
-    return ok(request, reply, await comments.create(parseInput(commentSchema, request.body), actor));
+    const input = parseInput(commentSchema, request.body);
+    await app.services.writeLimits.guard('comment', request, request.body);
+    return ok(request, reply, await comments.create(input, actor));
   });
 
   app.put('/answer/api/v1/comment', async (request, reply) => {
     const actor = requireActive(request);
     const input = parseInput(commentEditSchema, request.body);
+    await app.services.writeLimits.guard('edit', request, request.body);
     await comments.edit(input.comment_id, input.original_text, actor);
     return ok(request, reply, null);
   });

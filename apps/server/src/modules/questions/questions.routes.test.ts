@@ -19,7 +19,8 @@ describe('questions and answers', () => {
   let admin: { id: string; token: string };
 
   beforeEach(async () => {
-    t = await buildTestApp();
+    // These tests post many things quickly as one member; the limits have their own suite.
+    t = await buildTestApp({ app: { writeLimits: false } });
     const make = async (overrides = {}) => {
       const user = await buildUser(t.app, overrides);
       return { id: user.id, token: await loginAs(t.app, user.id) };

@@ -33,7 +33,9 @@ export async function questionsRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/answer/api/v1/question', async (request, reply) => {
     const actor = requirePrivilege(request, 'question.add');
-    return ok(request, reply, await questions.ask(parseInput(askQuestionSchema, request.body), actor));
+    const input = parseInput(askQuestionSchema, request.body);
+    await app.services.writeLimits.guard('question', request, request.body);
+    return ok(request, reply, await questions.ask(input, actor));
   });
 
   app.get('/answer/api/v1/question/similar', async (request, reply) => {

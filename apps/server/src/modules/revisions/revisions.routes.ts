@@ -15,17 +15,23 @@ export async function revisionsRoutes(app: FastifyInstance): Promise<void> {
 
   app.put('/answer/api/v1/question', async (request, reply) => {
     const actor = requireActive(request);
-    return ok(request, reply, await revisions.editQuestion(parseInput(editQuestionSchema, request.body), actor));
+    const input = parseInput(editQuestionSchema, request.body);
+    await app.services.writeLimits.guard('edit', request, request.body);
+    return ok(request, reply, await revisions.editQuestion(input, actor));
   });
 
   app.put('/answer/api/v1/answer', async (request, reply) => {
     const actor = requireActive(request);
-    return ok(request, reply, await revisions.editAnswer(parseInput(editAnswerSchema, request.body), actor));
+    const input = parseInput(editAnswerSchema, request.body);
+    await app.services.writeLimits.guard('edit', request, request.body);
+    return ok(request, reply, await revisions.editAnswer(input, actor));
   });
 
   app.put('/answer/api/v1/tag', async (request, reply) => {
     const actor = requireActive(request);
-    return ok(request, reply, await revisions.editTag(parseInput(editTagSchema, request.body), actor));
+    const input = parseInput(editTagSchema, request.body);
+    await app.services.writeLimits.guard('edit', request, request.body);
+    return ok(request, reply, await revisions.editTag(input, actor));
   });
 
   app.get('/answer/api/v1/answer/info', async (request, reply) => {
@@ -65,6 +71,7 @@ export async function revisionsRoutes(app: FastifyInstance): Promise<void> {
   app.post('/answer/api/v1/revisions/rollback', async (request, reply) => {
     const actor = requireActive(request);
     const input = parseInput(rollbackSchema, request.body);
+    await app.services.writeLimits.guard('edit', request, request.body);
     await revisions.rollback(input.revision_id, input.edit_summary, actor);
     return ok(request, reply, null);
   });

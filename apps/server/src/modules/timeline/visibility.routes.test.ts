@@ -48,7 +48,8 @@ describe('visibility of a question by state and reader (search is not built yet)
   const answers = {} as Record<State, string>;
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    // These tests post many things quickly as one member; the limits have their own suite.
+    t = await buildTestApp({ app: { writeLimits: false } });
     const author = await buildUser(t.app);
     const other = await buildUser(t.app);
     const staff = await buildUser(t.app, { role_id: 3 });

@@ -39,6 +39,7 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
       issues.push({ field: 'source', key: 'form.source.invalid' });
     if (!file) issues.push({ field: 'file', key: 'form.file.required' });
     if (issues.length || !file) throw AppError.fields(issues);
+    await app.services.writeLimits.guard('upload', request, {});
     const url = await uploads.store(actor, source as UploadSource, file.data);
     return ok(request, reply, url);
   });

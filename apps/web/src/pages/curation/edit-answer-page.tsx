@@ -12,6 +12,7 @@ import { useTranslation } from '../../lib/translation';
 import { toast } from '../../lib/ui-events';
 import { checkEdit } from './edit-check';
 import { EditFormEnd } from './edit-form-end';
+import { useCaptcha } from '../users/captcha';
 
 export interface EditAnswerData {
   answer: AnswerItem;
@@ -44,6 +45,8 @@ export function EditAnswerPage() {
   const [busy, setBusy] = useState(false);
   useLeavePrompt(dirty && !busy);
 
+  const captcha = useCaptcha('edit');
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     const body = { id: answer.id, content, edit_summary: summary };
@@ -52,7 +55,13 @@ export function EditAnswerPage() {
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      const saved = await http.put<{ wait_for_review: boolean }>(`${API_BASE}/answer`, body);
+      const saved = await captcha.run((code) =>
+        http.put<{ wait_for_review: boolean }>(`${API_BASE}/answer`, { ...body, ...code }),
+      );
+      if (!saved) {
+        setBusy(false);
+        return;
+      }
       if (saved.wait_for_review) toast(t('ui.curation.review_toast'), 'info');
       setDirty(false);
       await navigate(`/questions/${question.id}/${question.url_title}/${answer.id}`);
@@ -79,6 +88,7 @@ export function EditAnswerPage() {
           <Alert kind="info">{t('ui.curation.suggest_notice')}</Alert>
         </div>
       ) : null}
+      {captcha.dialog}
       <form noValidate onSubmit={submit} className="mt-6 space-y-6">
         <MarkdownEditor
           label={t('ui.question.your_answer')}

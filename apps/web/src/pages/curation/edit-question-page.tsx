@@ -15,6 +15,7 @@ import { toast } from '../../lib/ui-events';
 import { useTranslation } from '../../lib/translation';
 import { checkEdit } from './edit-check';
 import { EditFormEnd } from './edit-form-end';
+import { useCaptcha } from '../users/captcha';
 
 export interface EditQuestionData {
   question: QuestionDetail;
@@ -66,6 +67,8 @@ export function EditQuestionPage() {
   );
   const tagCreation = useTagCreation((tag) => change({ tags: [...values.tags, tag] }));
 
+  const captcha = useCaptcha('edit');
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     const body = { id: question.id, ...values };
@@ -74,7 +77,13 @@ export function EditQuestionPage() {
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      const saved = await http.put<{ url_title: string; wait_for_review: boolean }>(`${API_BASE}/question`, body);
+      const saved = await captcha.run((code) =>
+        http.put<{ url_title: string; wait_for_review: boolean }>(`${API_BASE}/question`, { ...body, ...code }),
+      );
+      if (!saved) {
+        setBusy(false);
+        return;
+      }
       if (saved.wait_for_review) toast(t('ui.curation.review_toast'), 'info');
       setDirty(false);
       await navigate(`/questions/${question.id}/${saved.url_title}`);
@@ -92,6 +101,7 @@ export function EditQuestionPage() {
           <Alert kind="info">{t('ui.curation.suggest_notice')}</Alert>
         </div>
       ) : null}
+      {captcha.dialog}
       <form noValidate onSubmit={submit} className="mt-6 space-y-6">
         <TextField
           label={t('ui.ask.question_title')}

@@ -9,6 +9,7 @@ import { useLeavePrompt } from '../../lib/leave-prompt';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { useTranslation } from '../../lib/translation';
 import { toast } from '../../lib/ui-events';
+import { useCaptcha } from '../users/captcha';
 
 interface AnswerDraft {
   questionId: string;
@@ -30,6 +31,8 @@ export function AnswerForm({ questionId, onPosted }: { questionId: string; onPos
     if (draft?.questionId === questionId) setContent(draft.content);
   }, [questionId]);
 
+  const captcha = useCaptcha('answer');
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     const body = { question_id: questionId, content };
@@ -38,7 +41,11 @@ export function AnswerForm({ questionId, onPosted }: { questionId: string; onPos
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      await http.post(`${API_BASE}/answer`, body);
+      const posted = await captcha.run(async (code) => {
+        await http.post(`${API_BASE}/answer`, { ...body, ...code });
+        return true;
+      });
+      if (!posted) return;
       clearDraft();
       setDirty(false);
       setContent('');
@@ -68,6 +75,7 @@ export function AnswerForm({ questionId, onPosted }: { questionId: string; onPos
       <Button type="submit" loading={busy}>
         {t('ui.question.post_answer')}
       </Button>
+      {captcha.dialog}
     </form>
   );
 }

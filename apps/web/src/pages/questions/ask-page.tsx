@@ -13,6 +13,7 @@ import { useLeavePrompt } from '../../lib/leave-prompt';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { useTranslation } from '../../lib/translation';
 import { SimilarQuestions } from './similar-questions';
+import { useCaptcha } from '../users/captcha';
 
 interface Draft {
   title: string;
@@ -51,6 +52,8 @@ export function AskPage() {
   );
   const tagCreation = useTagCreation((tag) => change({ tags: [...values.tags, tag] }));
 
+  const captcha = useCaptcha('question');
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     const body = { title: values.title, content: values.content, tags: values.tags };
@@ -59,7 +62,13 @@ export function AskPage() {
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      const created = await http.post<{ id: string; url_title: string }>(`${API_BASE}/question`, body);
+      const created = await captcha.run((code) =>
+        http.post<{ id: string; url_title: string }>(`${API_BASE}/question`, { ...body, ...code }),
+      );
+      if (!created) {
+        setBusy(false);
+        return;
+      }
       clearDraft();
       setDirty(false);
       await navigate(`/questions/${created.id}/${created.url_title}`);
@@ -72,6 +81,7 @@ export function AskPage() {
   return (
     <section>
       <h1 className="text-2xl font-semibold">{t('ui.ask.title')}</h1>
+      {captcha.dialog}
       <form noValidate onSubmit={submit} className="mt-6 space-y-6">
         <TextField
           label={t('ui.ask.question_title')}

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { serverFieldErrors, validate, type FieldErrors } from '../../lib/forms';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
+import { useCaptcha } from '../users/captcha';
 import { MentionTextarea } from './mention-textarea';
 
 interface CommentRowProps {
@@ -45,6 +46,8 @@ export function CommentRow({ comment: c, now, signedIn, onChanged, onDelete }: C
     }
   }
 
+  const captcha = useCaptcha('edit');
+
   async function save(event: FormEvent) {
     event.preventDefault();
     const body = { comment_id: c.comment_id, original_text: text };
@@ -53,7 +56,11 @@ export function CommentRow({ comment: c, now, signedIn, onChanged, onDelete }: C
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      await http.put(`${API_BASE}/comment`, body);
+      const saved = await captcha.run(async (code) => {
+        await http.put(`${API_BASE}/comment`, { ...body, ...code });
+        return true;
+      });
+      if (!saved) return;
       setEditing(false);
       await onChanged();
     } catch (error) {
@@ -100,6 +107,7 @@ export function CommentRow({ comment: c, now, signedIn, onChanged, onDelete }: C
                 {t('ui.dialog.cancel')}
               </Button>
             </div>
+            {captcha.dialog}
           </form>
         ) : (
           <>

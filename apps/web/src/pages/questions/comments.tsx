@@ -5,6 +5,7 @@ import { serverFieldErrors, validate, type FieldErrors } from '../../lib/forms';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
 import { CommentRow } from './comment-row';
+import { useCaptcha } from '../users/captcha';
 import { MentionTextarea } from './mention-textarea';
 
 /** The usernames a comment mentions, sent as the peer's client does (the server re-checks them). */
@@ -31,6 +32,8 @@ export function Comments({ objectId, comments, now, canComment, signedIn, onChan
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
 
+  const captcha = useCaptcha('comment');
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     const body = { object_id: objectId, original_text: text, mention_username_list: mentionsIn(text) };
@@ -39,7 +42,11 @@ export function Comments({ objectId, comments, now, canComment, signedIn, onChan
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      await http.post(`${API_BASE}/comment`, body);
+      const posted = await captcha.run(async (code) => {
+        await http.post(`${API_BASE}/comment`, { ...body, ...code });
+        return true;
+      });
+      if (!posted) return;
       setText('');
       setOpen(false);
       await onChanged();
@@ -91,6 +98,7 @@ export function Comments({ objectId, comments, now, canComment, signedIn, onChan
             <Button type="submit" size="sm" loading={busy}>
               {t('ui.comment.submit')}
             </Button>
+            {captcha.dialog}
             <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>
               {t('ui.dialog.cancel')}
             </Button>
