@@ -4,6 +4,25 @@ import type { UsersTable } from '../../db/database.js';
 import type { Db } from '../../infra/db.js';
 import { nextId } from '../../lib/ids.js';
 
+/**
+ * The `users` column whose unique constraint a write broke, on either engine, or undefined for
+ * any other error. Two sign-ups (or changes) racing for one address or username both pass the
+ * friendly "is it taken?" check; the database's unique constraint decides, and this maps its
+ * error back to the field. SQLite says `UNIQUE constraint failed: users.e_mail`; PostgreSQL
+ * reports code 23505 with the constraint `users_e_mail_key`.
+ */
+export function takenUserColumn(error: unknown): 'e_mail' | 'username' | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, message, constraint } = error as { code?: unknown; message?: unknown; constraint?: unknown };
+  const name =
+    code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string'
+      ? /\busers\.(\w+)$/.exec(message)?.[1]
+      : code === '23505' && typeof constraint === 'string'
+        ? /^users_(\w+)_key$/.exec(constraint)?.[1]
+        : undefined;
+  return name === 'e_mail' || name === 'username' ? name : undefined;
+}
+
 export const accountsRepository = {
   async usernameTaken(db: Db, username: string, exceptId = ''): Promise<boolean> {
     const row = await db

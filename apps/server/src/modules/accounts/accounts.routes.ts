@@ -88,7 +88,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
 
   app.put(`${V1}/user/email`, async (request, reply) => {
     const { code } = parseInput(codeSchema, request.body);
-    const result = await accounts.confirmEmailChange(code, caller(request));
+    const result = await accounts.confirmEmailChange(code, caller(request), request.actor);
     setSessionCookie(request, reply, result.access_token);
     return ok(request, reply, result);
   });

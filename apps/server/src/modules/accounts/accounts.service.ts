@@ -41,11 +41,14 @@ import type { EmailKind } from '../mail/templates.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { presentUser } from '../users/users.presenter.js';
 import { usersRepository, type UserRow } from '../users/users.repository.js';
-import { accountsRepository } from './accounts.repository.js';
+import { accountsRepository, takenUserColumn } from './accounts.repository.js';
 import { emailCodesRepository, type EmailCodeAction } from './email-codes.repository.js';
 
 /** Email action codes live 10 minutes, are used once, and only the newest per action works. */
 export const EMAIL_CODE_TTL_SECONDS = 10 * 60;
+
+/** How often a sign-up derives a new username after losing one to a simultaneous sign-up. */
+const USERNAME_RACE_RETRIES = 5;
 
 /** Names a username may not take: route words and obvious impersonations. */
 export const RESERVED_USERNAMES = new Set([
@@ -96,6 +99,34 @@ function emailDomainAllowed(email: string, allowed: string[]): boolean {
   const domain = email.split('@')[1]?.toLowerCase() ?? '';
   return list.some((d) => domain === d || domain.endsWith(`.${d}`));
 }
+
+/**
+ * A custom avatar address as the site-relative `/uploads/...` path it names on this site: the
+ * upload answer's absolute URL (the site URL + `/uploads/...`) and the stored relative path
+ * both qualify. Anything else comes back unchanged (and is then refused): an address on
+ * another host is not accepted even with one's own file's path, since it would be shown as
+ * the avatar while pointing elsewhere.
+ */
+function siteRelativeUpload(value: string, siteUrl: string): string {
+  const trimmed = value.trim();
+  const absolutePrefix = `${siteUrl.replace(/\/+$/, '')}/uploads/`;
+  if (trimmed.startsWith(absolutePrefix)) return `/uploads/${trimmed.slice(absolutePrefix.length)}`;
+  return trimmed;
+}
+
+/** The stored avatar as `type|custom path`, in the form `updateProfile` compares. */
+function storedAvatar(value: string, siteUrl: string): string {
+  try {
+    const parsed = JSON.parse(value || '{}') as { type?: string; custom?: string };
+    const type = parsed.type || 'default';
+    return `${type}|${type === 'custom' ? siteRelativeUpload(parsed.custom ?? '', siteUrl) : ''}`;
+  } catch {
+    return 'default|';
+  }
+}
+
+const emailTakenError = () =>
+  AppError.fields([{ field: 'e_mail', key: 'form.e_mail.taken' }], ACCOUNT_REASONS.emailTaken);
 
 const isStaff = (user: UserRow) => user.role_id === ROLE.admin || user.role_id === ROLE.moderator;
 
@@ -180,26 +211,42 @@ export class AccountsService {
    * `POST user/login/email` with the abuse guards: per-IP attempts, wrong passwords per account
    * and IP and per account (15-minute fixed windows, so the rightful owner is refused at most
    * that long, and not at all from another IP until 50 failures), and the captcha after 3
-   * failures from one IP.
+   * failures from one IP. Every attempt is counted before the password is tested (one atomic
+   * upsert each) and given back unless it was a wrong password, so a parallel burst cannot get
+   * more guesses past the limits than a sequential one.
    */
   async login(input: LoginInput, caller: Caller): Promise<LoginResult> {
     const email = input.e_mail.trim().toLowerCase();
-    const pair = `${email}|${caller.ip}`;
     await this.limits.consume('loginPerIp', caller.ip);
-    await this.limits.check('loginFailuresPerAccountIp', pair);
-    await this.limits.check('loginFailuresPerAccount', email);
-    await this.captcha.check('password', doerOf(caller), input);
+    const refunds = await this.reserveLoginFailure(email, caller);
+    let wrongPassword = false;
     try {
+      const captchaTicket = await this.captcha.attempt('password', doerOf(caller), input);
+      refunds.push(() => this.captcha.refund(captchaTicket));
       const result = await this.auth.loginWithEmail(input, caller);
       await this.captcha.clear('password', doerOf(caller));
-      await this.limits.clear('loginFailuresPerAccountIp', pair);
       return result;
     } catch (error) {
-      if (error instanceof AppError && error.reason === REASONS.emailOrPasswordIncorrect) {
-        await this.captcha.record('password', doerOf(caller));
-        await this.limits.record('loginFailuresPerAccountIp', pair);
-        await this.limits.record('loginFailuresPerAccount', email);
-      }
+      wrongPassword = error instanceof AppError && error.reason === REASONS.emailOrPasswordIncorrect;
+      throw error;
+    } finally {
+      // Only a wrong password stays counted: a success or an attempt that never tested the
+      // password (captcha missing, password sign-in off) gives its count back.
+      if (!wrongPassword) for (const refund of refunds) await refund();
+    }
+  }
+
+  /**
+   * Counts an attempt in both wrong-password limits before it runs; 429 when either is used
+   * up. Returns the refunds of what it counted.
+   */
+  private async reserveLoginFailure(email: string, caller: Caller): Promise<(() => Promise<void>)[]> {
+    const pair = await this.limits.reserve('loginFailuresPerAccountIp', `${email}|${caller.ip}`);
+    try {
+      const account = await this.limits.reserve('loginFailuresPerAccount', email);
+      return [() => this.limits.refund(pair), () => this.limits.refund(account)];
+    } catch (error) {
+      await this.limits.refund(pair);
       throw error;
     }
   }
@@ -225,30 +272,55 @@ export class AccountsService {
     }
     if (issues.length) throw AppError.fields(issues);
     const pass = await hashPassword(input.pass);
-    const now = nowSeconds();
-    const id = await this.site.db.transaction().execute(async (trx) => {
-      const userId = await nextId(trx, 'user');
-      const row = {
-        id: userId,
-        username: await this.deriveUsername(trx, input.name),
-        e_mail: email,
-        pass,
-        display_name: input.name,
-        mail_status: MAIL_STATUS.inactive,
-        status: USER_STATUS.normal,
-        role_id: ROLE.user,
-        rank: 0,
-        created_at: now,
-        updated_at: now,
-        last_login_date: now,
-      };
-      await usersRepository.insert(trx, row);
-      await accountsRepository.saveNotificationConfig(trx, userId, 'inbox', true, now);
-      await this.sendCode(trx, settings, caller.lang, row, email, 'activate');
-      return userId;
-    });
+    const id = await this.insertMember(settings, input.name, email, pass, caller);
     await this.captcha.record('email', doerOf(caller));
     return this.loginResult(await this.reload(id), caller);
+  }
+
+  /**
+   * Creates the account row with its settings and activation email. The checks above are only
+   * the friendly path: two sign-ups racing for one address both pass them, and the unique
+   * constraint decides. The loser of the address gets the same field error as a sequential
+   * duplicate; the loser of a derived username simply derives another one and tries again, as a
+   * sequential sign-up with the same name would.
+   */
+  private async insertMember(
+    settings: SiteSettings,
+    name: string,
+    email: string,
+    pass: string,
+    caller: Caller,
+  ): Promise<string> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.site.db.transaction().execute(async (trx) => {
+          const now = nowSeconds();
+          const userId = await nextId(trx, 'user');
+          const row = {
+            id: userId,
+            username: await this.deriveUsername(trx, name),
+            e_mail: email,
+            pass,
+            display_name: name,
+            mail_status: MAIL_STATUS.inactive,
+            status: USER_STATUS.normal,
+            role_id: ROLE.user,
+            rank: 0,
+            created_at: now,
+            updated_at: now,
+            last_login_date: now,
+          };
+          await usersRepository.insert(trx, row);
+          await accountsRepository.saveNotificationConfig(trx, userId, 'inbox', true, now);
+          await this.sendCode(trx, settings, caller.lang, row, email, 'activate');
+          return userId;
+        });
+      } catch (error) {
+        const taken = takenUserColumn(error);
+        if (taken === 'e_mail') throw AppError.fields([{ field: 'e_mail', key: 'form.e_mail.taken' }]);
+        if (taken !== 'username' || attempt >= USERNAME_RACE_RETRIES) throw error;
+      }
+    }
   }
 
   /** Housekeeping: drops long-expired email codes and captcha records. */
@@ -365,23 +437,53 @@ export class AccountsService {
     });
   }
 
-  /** `PUT user/email`: applies the new address (verified by the link) and signs in afresh. */
-  async confirmEmailChange(code: string, caller: Caller): Promise<LoginResult> {
+  /**
+   * `PUT user/email`: applies the new address (verified by the link) and signs in afresh. The
+   * old address is told (so a hijacked account does not change hands silently), and every other
+   * session of the account ends: whoever holds one may be who the change is locking out. The
+   * session that sent the confirmation stays when it is the same member's (they are in front of
+   * it), as does the fresh session this call opens; without one, all sessions end.
+   */
+  async confirmEmailChange(code: string, caller: Caller, confirmer: Actor | null = null): Promise<LoginResult> {
     const now = nowSeconds();
-    const userId = await this.site.db.transaction().execute(async (trx) => {
-      const used = await emailCodesRepository.consume(trx, hashToken(code), 'change_email', now);
-      if (!used) throw AppError.forbidden(ACCOUNT_REASONS.urlExpired, 'url_expired');
-      const user = await usersRepository.findById(trx, used.user_id);
-      if (!user || user.status === USER_STATUS.deleted)
-        throw AppError.forbidden(ACCOUNT_REASONS.urlExpired, 'url_expired');
-      if (await accountsRepository.emailTaken(trx, used.content)) {
-        throw AppError.fields([{ field: 'e_mail', key: 'form.e_mail.taken' }], ACCOUNT_REASONS.emailTaken);
-      }
-      await accountsRepository.update(trx, user.id, { e_mail: used.content, updated_at: now });
-      await accountsRepository.activate(trx, user.id, now);
-      return user.id;
-    });
+    const settings = await this.siteinfo.settings();
+    const userId = await this.site.db
+      .transaction()
+      .execute(async (trx) => {
+        const used = await emailCodesRepository.consume(trx, hashToken(code), 'change_email', now);
+        if (!used) throw AppError.forbidden(ACCOUNT_REASONS.urlExpired, 'url_expired');
+        const user = await usersRepository.findById(trx, used.user_id);
+        if (!user || user.status === USER_STATUS.deleted)
+          throw AppError.forbidden(ACCOUNT_REASONS.urlExpired, 'url_expired');
+        if (await accountsRepository.emailTaken(trx, used.content)) throw emailTakenError();
+        await accountsRepository.update(trx, user.id, { e_mail: used.content, updated_at: now });
+        await accountsRepository.activate(trx, user.id, now);
+        const keep = confirmer?.user.id === user.id ? confirmer.tokenHash : '';
+        await sessionsRepository.deleteAllForUser(trx, user.id, keep);
+        if (user.e_mail) await this.tellOldAddress(trx, settings, caller, user, used.content);
+        return user.id;
+      })
+      .catch((error: unknown) => {
+        // Another account may take the address between the check and the update.
+        throw takenUserColumn(error) === 'e_mail' ? emailTakenError() : error;
+      });
     return this.loginResult(await this.reload(userId), caller);
+  }
+
+  /** The "your address was changed" notice to the address the account had until now. */
+  private async tellOldAddress(
+    trx: Db,
+    settings: SiteSettings,
+    caller: Caller,
+    user: UserRow,
+    newEmail: string,
+  ): Promise<void> {
+    const email = this.mail.render(this.mailLanguage(user, caller.lang), 'email_changed', user.e_mail, {
+      site: settings.general.name,
+      name: user.display_name,
+      new_email: newEmail,
+    });
+    await this.mail.enqueue(trx, email);
   }
 
   /**
@@ -394,24 +496,21 @@ export class AccountsService {
     const settings = await this.siteinfo.settings();
     const rules = settings.site_users;
     const bypass = user.role_id === ROLE.admin;
-    const avatarValue = JSON.stringify({
-      type: input.avatar.type === 'system' ? 'default' : input.avatar.type,
-      gravatar: input.avatar.gravatar,
-      custom: input.avatar.type === 'custom' ? input.avatar.custom : '',
-    });
-    const currentAvatar = (() => {
-      try {
-        const parsed = JSON.parse(user.avatar || '{}') as { type?: string; custom?: string };
-        return `${parsed.type || 'default'}|${parsed.type === 'custom' ? (parsed.custom ?? '') : ''}`;
-      } catch {
-        return 'default|';
-      }
-    })();
-    const nextAvatar = `${input.avatar.type === 'system' ? 'default' : input.avatar.type}|${input.avatar.type === 'custom' ? input.avatar.custom : ''}`;
+    const siteUrl = settings.general.site_url;
+    const avatarType = input.avatar.type === 'system' ? 'default' : input.avatar.type;
+    const customAvatar = avatarType === 'custom' ? siteRelativeUpload(input.avatar.custom, siteUrl) : '';
+    const current = storedAvatar(user.avatar, siteUrl);
+    const nextAvatar = `${avatarType}|${customAvatar}`;
+    // An unchanged avatar keeps its stored value; a new custom one is stored as the bare
+    // site-relative path checked below, never as the URL the client sent.
+    const avatarValue =
+      nextAvatar === current
+        ? user.avatar
+        : JSON.stringify({ type: avatarType, gravatar: input.avatar.gravatar, custom: customAvatar });
     const changes = {
       display_name: input.display_name !== user.display_name,
       username: input.username !== user.username,
-      avatar: nextAvatar !== currentAvatar,
+      avatar: nextAvatar !== current,
       bio: input.bio !== user.bio,
       website: input.website !== user.website,
       location: input.location !== user.location,
@@ -428,27 +527,37 @@ export class AccountsService {
         issues.push({ field: 'username', key: 'form.username.taken' });
       }
     }
-    if (changes.avatar && input.avatar.type === 'custom' && !issues.some((i) => i.field === 'avatar')) {
-      const path =
-        input.avatar.custom
-          .replace(/^https?:\/\/[^/]+/, '')
-          .replace(/^\/uploads\//, '')
-          .split('?')[0] ?? '';
-      const upload = await accountsRepository.findUpload(this.site.db, user.id, path);
-      if (!upload || upload.source !== 'avatar') issues.push({ field: 'avatar', key: 'form.avatar.invalid' });
+    if (changes.avatar && avatarType === 'custom' && !issues.some((i) => i.field === 'avatar')) {
+      if (!(await this.isOwnAvatarUpload(user.id, customAvatar))) {
+        issues.push({ field: 'avatar', key: 'form.avatar.invalid' });
+      }
     }
     if (issues.length) throw AppError.fields(issues, ACCOUNT_REASONS.updateNotAllowed);
-    await accountsRepository.update(this.site.db, user.id, {
-      display_name: input.display_name,
-      username: input.username,
-      avatar: avatarValue,
-      bio: input.bio,
-      bio_html: changes.bio ? renderMarkdown(input.bio) : user.bio_html,
-      website: input.website,
-      location: input.location,
-      updated_at: nowSeconds(),
-    });
+    await accountsRepository
+      .update(this.site.db, user.id, {
+        display_name: input.display_name,
+        username: input.username,
+        avatar: avatarValue,
+        bio: input.bio,
+        bio_html: changes.bio ? renderMarkdown(input.bio) : user.bio_html,
+        website: input.website,
+        location: input.location,
+        updated_at: nowSeconds(),
+      })
+      .catch((error: unknown) => {
+        // Another member may take the username between the check and the update.
+        if (takenUserColumn(error) !== 'username') throw error;
+        throw AppError.fields([{ field: 'username', key: 'form.username.taken' }], ACCOUNT_REASONS.updateNotAllowed);
+      });
     return presentUser(await this.reload(user.id), rules, nowSeconds());
+  }
+
+  /** Whether a site-relative `/uploads/avatar/...` path is an avatar this member uploaded. */
+  private async isOwnAvatarUpload(userId: string, sitePath: string): Promise<boolean> {
+    const path = /^\/uploads\/(avatar\/[\w.-]+)$/.exec(sitePath)?.[1];
+    if (!path) return false;
+    const upload = await accountsRepository.findUpload(this.site.db, userId, path);
+    return upload?.source === 'avatar';
   }
 
   /** `PUT user/interface`: language, colour scheme, time zone (IANA names only). */

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.js';
 import type { UserRow } from '../users/users.repository.js';
 import { builtinCaptcha } from './builtin-captcha.js';
 import { captchaRepository, countersRepository } from './counters.repository.js';
+import type { Reservation } from './rate-limit.js';
 
 export const CAPTCHA_TTL_SECONDS = 6 * 60;
 export const BUILTIN_CAPTCHA_SLUG = 'captcha-basic';
@@ -16,7 +17,7 @@ export const BUILTIN_CAPTCHA_SLUG = 'captcha-basic';
  * IP or per user. `always` = every time; `max` = from that many records in the window;
  * `minGap` = when the previous one was less than that many seconds ago.
  */
-const STRATEGY: Record<
+export const CAPTCHA_STRATEGY: Record<
   CaptchaAction,
   { unit: 'ip' | 'user'; always?: true; max?: number; minGap?: number; window: number }
 > = {
@@ -55,7 +56,7 @@ export class CaptchaService {
   ) {}
 
   private key(action: CaptchaAction, doer: Doer): string {
-    const unit = STRATEGY[action].unit === 'user' && doer.user ? `u:${doer.user.id}` : `ip:${doer.ip}`;
+    const unit = CAPTCHA_STRATEGY[action].unit === 'user' && doer.user ? `u:${doer.user.id}` : `ip:${doer.ip}`;
     return `cap:${action}:${unit}`;
   }
 
@@ -72,7 +73,7 @@ export class CaptchaService {
   /** Whether the doer's next `action` needs a captcha. */
   async required(action: CaptchaAction, doer: Doer): Promise<boolean> {
     if (isStaff(doer) || !(await this.enabled())) return false;
-    const rule = STRATEGY[action];
+    const rule = CAPTCHA_STRATEGY[action];
     if (rule.always) return true;
     const now = nowSeconds();
     const { count, lastAt } = await countersRepository.peek(this.site.db, this.key(action, doer), rule.window, now);
@@ -104,6 +105,11 @@ export class CaptchaService {
    */
   async check(action: CaptchaAction, doer: Doer, input: { captcha_id?: string; captcha_code?: string }): Promise<void> {
     if (!(await this.required(action, doer))) return;
+    await this.verify(input);
+  }
+
+  /** A `captcha_code` field error unless the code answers a live challenge (used up either way). */
+  async verify(input: { captcha_id?: string; captcha_code?: string }): Promise<void> {
     const code = input.captcha_code?.trim() ?? '';
     if (!code || !input.captcha_id) {
       throw AppError.fields([{ field: 'captcha_code', key: 'form.captcha_code.required' }]);
@@ -114,9 +120,40 @@ export class CaptchaService {
     }
   }
 
+  /**
+   * For count-based actions whose failures are what counts (wrong passwords): counts this
+   * attempt first, with one atomic upsert, and asks for a captcha when the attempts counted
+   * before it already reached the threshold. Checking first and counting after would let a
+   * parallel burst through uncounted. The ticket lets the caller refund an attempt that turned
+   * out not to be a failure.
+   */
+  async attempt(
+    action: CaptchaAction,
+    doer: Doer,
+    input: { captcha_id?: string; captcha_code?: string },
+  ): Promise<Reservation> {
+    const rule = CAPTCHA_STRATEGY[action];
+    const key = this.key(action, doer);
+    const { count, windowStart } = await countersRepository.hitWindow(this.site.db, key, rule.window, nowSeconds());
+    const reservation = { key, windowStart };
+    const needed = rule.max !== undefined && count > rule.max && !isStaff(doer) && (await this.enabled());
+    if (!needed) return reservation;
+    try {
+      await this.verify(input);
+    } catch (error) {
+      await this.refund(reservation);
+      throw error;
+    }
+    return reservation;
+  }
+
+  async refund(reservation: Reservation): Promise<void> {
+    await countersRepository.refund(this.site.db, reservation.key, reservation.windowStart);
+  }
+
   /** Counts one occurrence of the action for the strategy. */
   async record(action: CaptchaAction, doer: Doer): Promise<void> {
-    await countersRepository.hit(this.site.db, this.key(action, doer), STRATEGY[action].window, nowSeconds());
+    await countersRepository.hit(this.site.db, this.key(action, doer), CAPTCHA_STRATEGY[action].window, nowSeconds());
   }
 
   async clear(action: CaptchaAction, doer: Doer): Promise<void> {

@@ -7,6 +7,16 @@ import type { Db } from '../../infra/db.js';
  */
 export const countersRepository = {
   async hit(db: Db, key: string, windowSeconds: number, now: number): Promise<number> {
+    return (await countersRepository.hitWindow(db, key, windowSeconds, now)).count;
+  },
+
+  /** Counts a hit and returns the new count with the start of the window it fell in. */
+  async hitWindow(
+    db: Db,
+    key: string,
+    windowSeconds: number,
+    now: number,
+  ): Promise<{ count: number; windowStart: number }> {
     const stale = now - windowSeconds;
     const row = await db
       .insertInto('rate_counters')
@@ -20,7 +30,21 @@ export const countersRepository = {
       )
       .returning(['count', 'window_start', 'last_at'])
       .executeTakeFirstOrThrow();
-    return Number(row.count);
+    return { count: Number(row.count), windowStart: Number(row.window_start) };
+  },
+
+  /**
+   * Takes one hit back with an atomic decrement, only within the window it was counted in: a
+   * refund arriving after the window restarted must not lower the new window's count.
+   */
+  async refund(db: Db, key: string, windowStart: number): Promise<void> {
+    await db
+      .updateTable('rate_counters')
+      .set({ count: sql<number>`count - 1` })
+      .where('counter_key', '=', key)
+      .where('window_start', '=', windowStart)
+      .where('count', '>', 0)
+      .execute();
   },
 
   /** The count in the current window, and when the last hit was (0 and 0 when none). */

@@ -21,6 +21,12 @@ export const LIMITS = {
 } as const;
 export type LimitName = keyof typeof LIMITS;
 
+/** One counted attempt, as `reserve` took it: the counter and the window it was counted in. */
+export interface Reservation {
+  key: string;
+  windowStart: number;
+}
+
 export class RateLimiter {
   constructor(private readonly db: () => Db) {}
 
@@ -31,15 +37,23 @@ export class RateLimiter {
     if (count > max) throw new AppError(429, ACCOUNT_REASONS.rateLimited);
   }
 
-  /** 429 when the allowance is used up, without counting (failures are counted separately). */
-  async check(name: LimitName, unit: string): Promise<void> {
+  /**
+   * Counts one attempt before it runs (one atomic upsert returning the new count) and refuses it
+   * with 429 when that count is over the allowance, so a parallel burst can never get more than
+   * `max` attempts past this point. The returned ticket refunds the attempt when it should not
+   * count (a successful sign-in); a refused attempt stays counted, which only keeps it refused.
+   */
+  async reserve(name: LimitName, unit: string): Promise<Reservation> {
     const { max, window } = LIMITS[name];
-    const { count } = await countersRepository.peek(this.db(), `rl:${name}:${unit}`, window, nowSeconds());
-    if (count >= max) throw new AppError(429, ACCOUNT_REASONS.rateLimited);
+    const key = `rl:${name}:${unit}`;
+    const { count, windowStart } = await countersRepository.hitWindow(this.db(), key, window, nowSeconds());
+    if (count > max) throw new AppError(429, ACCOUNT_REASONS.rateLimited);
+    return { key, windowStart };
   }
 
-  async record(name: LimitName, unit: string): Promise<void> {
-    await countersRepository.hit(this.db(), `rl:${name}:${unit}`, LIMITS[name].window, nowSeconds());
+  /** Gives a reserved attempt back (an atomic decrement within the window it was counted in). */
+  async refund(reservation: Reservation): Promise<void> {
+    await countersRepository.refund(this.db(), reservation.key, reservation.windowStart);
   }
 
   async clear(name: LimitName, unit: string): Promise<void> {

@@ -2,7 +2,7 @@ import { translate } from '@inquire/i18n';
 import type { Language } from '@inquire/shared';
 import type { OutgoingEmail } from './outbox.repository.js';
 
-export type EmailKind = 'activation' | 'reset' | 'change_email' | 'test';
+export type EmailKind = 'activation' | 'reset' | 'change_email' | 'email_changed' | 'test';
 
 export function escapeHtml(value: string): string {
   return value
@@ -25,15 +25,16 @@ export function renderEmail(
   lang: Language,
   kind: EmailKind,
   to: string,
-  vars: { site: string; name?: string; link?: string },
+  vars: { site: string; name?: string; link?: string; new_email?: string },
 ): OutgoingEmail {
-  const plain = { site: vars.site, name: vars.name ?? '', link: vars.link ?? '' };
+  const plain = { site: vars.site, name: vars.name ?? '', link: vars.link ?? '', new_email: vars.new_email ?? '' };
   const safe = escapeAll(plain);
   const key = (part: string) => `email.${kind}.${part}`;
   const subject = translate(lang, key('subject'), plain);
   const greeting = plain.name ? translate(lang, 'email.greeting', plain) : '';
   const body = translate(lang, key('body'), plain);
-  const footer = kind === 'test' ? '' : translate(lang, 'email.expires_note', plain);
+  // The expiry note is about a link: notices without one (test, email changed) have none.
+  const footer = plain.link ? translate(lang, 'email.expires_note', plain) : '';
   const text = [greeting, body, plain.link, footer, `— ${plain.site}`].filter(Boolean).join('\n\n');
 
   const button = vars.link
