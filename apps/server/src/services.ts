@@ -61,7 +61,7 @@ export function createServices(site: SiteRuntime, options: ServiceOptions = {}):
   const captcha = new CaptchaService(site);
   const limits = new RateLimiter(() => site.db);
   const questions = new QuestionsService(site, siteinfo);
-  const revisions = new RevisionsService(site, siteinfo, questions);
+  const revisions = new RevisionsService(site, siteinfo, questions, mail);
   return {
     siteinfo,
     auth,

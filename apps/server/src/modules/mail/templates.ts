@@ -2,7 +2,10 @@ import { translate } from '@inquire/i18n';
 import type { Language } from '@inquire/shared';
 import type { OutgoingEmail } from './outbox.repository.js';
 
-export type EmailKind = 'activation' | 'reset' | 'change_email' | 'email_changed' | 'test';
+export type EmailKind = 'activation' | 'reset' | 'change_email' | 'email_changed' | 'edit_outdated' | 'test';
+
+/** Notices whose link does not expire: no "this link expires" note under them. */
+const LASTING_LINKS: ReadonlySet<EmailKind> = new Set(['edit_outdated']);
 
 export function escapeHtml(value: string): string {
   return value
@@ -34,7 +37,7 @@ export function renderEmail(
   const greeting = plain.name ? translate(lang, 'email.greeting', plain) : '';
   const body = translate(lang, key('body'), plain);
   // The expiry note is about a link: notices without one (test, email changed) have none.
-  const footer = plain.link ? translate(lang, 'email.expires_note', plain) : '';
+  const footer = plain.link && !LASTING_LINKS.has(kind) ? translate(lang, 'email.expires_note', plain) : '';
   const text = [greeting, body, plain.link, footer, `— ${plain.site}`].filter(Boolean).join('\n\n');
 
   const button = vars.link

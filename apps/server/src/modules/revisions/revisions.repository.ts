@@ -5,7 +5,8 @@ import type { Db } from '../../infra/db.js';
 export type RevisionRow = Selectable<RevisionsTable>;
 
 /** Revision statuses (peer facts 0.4): history rows are normal or approved. */
-export const REVISION_STATUS = { normal: 0, unreviewed: 1, approved: 2, rejected: 3 } as const;
+/** `outdated`: a suggestion closed because the author or staff edited the post meanwhile. */
+export const REVISION_STATUS = { normal: 0, unreviewed: 1, approved: 2, rejected: 3, outdated: 4 } as const;
 const HISTORY = [REVISION_STATUS.normal, REVISION_STATUS.approved];
 
 export const revisionsRepository = {
@@ -51,6 +52,17 @@ export const revisionsRepository = {
       .where('status', '=', REVISION_STATUS.unreviewed)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** Closes the object's waiting suggestions as outdated; returns them, to tell their suggesters. */
+  outdateUnreviewed(db: Db, objectId: string, reviewerId: string, now: number) {
+    return db
+      .updateTable('revisions')
+      .set({ status: REVISION_STATUS.outdated, reviewer_id: reviewerId, updated_at: now })
+      .where('object_id', '=', objectId)
+      .where('status', '=', REVISION_STATUS.unreviewed)
+      .returning(['id', 'user_id'])
+      .execute();
   },
 
   /** One page of suggested edits of the given object types, oldest first (review pages one at a time). */

@@ -96,6 +96,51 @@ describe('edits, suggested edits, review and rollback', () => {
     expect((await edit(author.token, { id: '10010000000009999' })).status).toBe(404);
   });
 
+  it('[H-6] a waiting suggestion does not lock the post against its author or staff: their edit closes it as outdated and the suggester is emailed', async () => {
+    const suggested = await edit(editor.token, { content: 'Suggested body text.' });
+    expect(suggested.body.data.wait_for_review).toBe(true);
+    const check = await call(t.app, 'GET', `${API}/revisions/edit/check?id=${questionId}`, undefined, {
+      token: author.token,
+    });
+    expect(check.body.data).toEqual({ wait_for_review: false });
+
+    const byAuthor = await edit(author.token, { content: 'The author rewrote it.' });
+    expect(byAuthor.status).toBe(200);
+    expect(byAuthor.body.data.wait_for_review).toBe(false);
+    expect((await info()).content).toBe('The author rewrote it.');
+    const closed = await t.app.site.db
+      .selectFrom('revisions')
+      .select(['status', 'reviewer_id'])
+      .where('user_id', '=', editor.id)
+      .executeTakeFirstOrThrow();
+    expect(closed).toEqual({ status: 4, reviewer_id: author.id });
+    const queue = await call<Paged<UnreviewedRevision>>(t.app, 'GET', `${API}/revisions/unreviewed?page=1`, undefined, {
+      token: trusted.token,
+    });
+    expect(queue.body.data.count).toBe(0);
+    const editorEmail = (
+      await t.app.site.db.selectFrom('users').select('e_mail').where('id', '=', editor.id).executeTakeFirstOrThrow()
+    ).e_mail;
+    const mail = await t.app.site.db
+      .selectFrom('email_outbox')
+      .select(['subject', 'text'])
+      .where('to_address', '=', editorEmail)
+      .execute();
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.subject).toBe('[Test site] Your suggested edit was closed');
+    expect(mail[0]?.text).toContain(`http://localhost:9080/questions/${questionId}/how-do-i-parse-json`);
+
+    // Staff supersede a new suggestion the same way.
+    await edit(editor.token, { content: 'Another suggestion.' });
+    expect((await edit(admin.token, { content: 'A moderator fixed it.' })).body.data.wait_for_review).toBe(false);
+    const statuses = await t.app.site.db
+      .selectFrom('revisions')
+      .select('status')
+      .where('user_id', '=', editor.id)
+      .execute();
+    expect(statuses.map((r) => r.status)).toEqual([4, 4]);
+  });
+
   it('[S4-045][S1-019][S7-100][S7-101][S7-102] stores a suggested edit for review, blocks further edits, and approval applies it with +2', async () => {
     const check = await call<{ wait_for_review: boolean }>(
       t.app,
@@ -109,13 +154,14 @@ describe('edits, suggested edits, review and rollback', () => {
     expect(suggested.body.data.wait_for_review).toBe(true);
     expect((await info()).title).toBe('How do I parse JSON?');
 
-    // While it waits nobody edits, not even the author; the check says so with a toast.
+    // While it waits nobody else edits, not even a trusted member; the check says so with a toast.
+    // (The author and staff may: their edit supersedes it, see the next test.)
     const blocked = await call(t.app, 'GET', `${API}/revisions/edit/check?id=${questionId}`, undefined, {
-      token: author.token,
+      token: trusted.token,
     });
     expect(blocked.status).toBe(400);
     expect(blocked.body).toMatchObject({ reason: 'error.revision.review_underway', data: { err_type: 'toast' } });
-    expect((await edit(author.token)).body.reason).toBe('error.question.cannot_update');
+    expect((await edit(trusted.token)).body.reason).toBe('error.question.cannot_update');
 
     // The queue is for holders of the audit privilege only.
     expect(
@@ -250,23 +296,16 @@ describe('edits, suggested edits, review and rollback', () => {
       { error_field: 'display_name', error_msg: 'Display name cannot be empty.' },
       { error_field: 'slug_name', error_msg: 'URL slug contains unallowed character set.' },
     ]);
-    // A suggestion waits, so staff must review it first.
-    expect((await call(t.app, 'PUT', `${API}/tag`, body, { token: admin.token })).status).toBe(400);
-    const queue = await call<Paged<UnreviewedRevision>>(t.app, 'GET', `${API}/revisions/unreviewed`, undefined, {
-      token: admin.token,
-    });
-    await call(
-      t.app,
-      'PUT',
-      `${API}/revisions/audit`,
-      { id: queue.body.data.list[0]?.unreviewed_info.id, operation: 'reject' },
-      { token: admin.token },
-    );
+    // A suggestion waits, but staff need not review it first: their edit closes it as outdated.
     expect(
       (await call(t.app, 'PUT', `${API}/tag`, { ...body, slug_name: 'help' }, { token: admin.token })).body.data,
     ).toEqual({
       wait_for_review: false,
     });
+    const queue = await call<Paged<UnreviewedRevision>>(t.app, 'GET', `${API}/revisions/unreviewed`, undefined, {
+      token: admin.token,
+    });
+    expect(queue.body.data.count).toBe(0);
     const row = await t.app.site.db
       .selectFrom('tags')
       .select(['slug_name', 'parsed_text'])

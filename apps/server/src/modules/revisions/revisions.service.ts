@@ -1,6 +1,8 @@
 import {
   CURATION_REASONS,
   hasPrivilege,
+  isLanguage,
+  questionPath,
   REASONS,
   slugify,
   TAG_REASONS,
@@ -14,6 +16,7 @@ import {
   type RevisionSnapshot,
   type UnreviewedRevision,
   type AnswerItem,
+  type Language,
   type QuestionDetail,
 } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
@@ -29,15 +32,34 @@ import { reputation } from '../reputation/reputation.service.js';
 import { marksOf, tagMarks } from '../tags/tags.presenter.js';
 import { NO_MAIN_TAG } from '../tags/tags.repository.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
+import type { MailService } from '../mail/mail.service.js';
 import { recordActivity } from '../timeline/record-activity.js';
 import { avatarUrl } from '../users/users.presenter.js';
 import { usersRepository } from '../users/users.repository.js';
 import { postWrites } from './post-writes.repository.js';
-import { applyRevision, assertSlugFree, currentSnapshot, loadTarget, type Target } from './revision-targets.js';
+import {
+  applyRevision,
+  assertSlugFree,
+  authorOf,
+  currentSnapshot,
+  loadTarget,
+  type Target,
+} from './revision-targets.js';
 import { REVISION_STATUS, revisionsRepository, type RevisionRow } from './revisions.repository.js';
 import { questionSnapshot, tagIdsOf, toDiffSnapshot } from './snapshots.js';
 
 type EditMode = 'direct' | 'suggest';
+/**
+ * Whether this edit closes a waiting suggestion instead of waiting behind it: a direct edit by
+ * the author or by staff in good standing. A pending suggestion must never lock a post
+ * against the people responsible for it.
+ */
+function supersedes(target: Target, actor: Actor, mode: EditMode): boolean {
+  return mode === 'direct' && (authorOf(target) === actor.user.id || isActiveStaff(actor));
+}
+
+const questionRef = (row: { id: string; title: string }) => ({ id: row.id, url_title: slugify(row.title) });
+
 const member = (actor: Actor) => ({ role_id: actor.user.role_id, rank: actor.user.rank });
 const AUDIT = { 1: 'question.audit', 2: 'answer.audit', 3: 'tag.audit' } as const;
 
@@ -52,13 +74,14 @@ export class RevisionsService {
     private readonly site: SiteRuntime,
     private readonly siteinfo: SiteinfoService,
     private readonly questions: QuestionsService,
+    private readonly mail: MailService,
   ) {}
 
   /** revisions/edit/check: whether the caller may edit now, and whether it would wait for review. */
   async editCheck(id: string, actor: Actor): Promise<EditCheckResult> {
     const target = await loadTarget(this.site.db, id, actor);
     const mode = this.editMode(target, actor);
-    if (await revisionsRepository.findUnreviewed(this.site.db, target.id)) {
+    if (!supersedes(target, actor, mode) && (await revisionsRepository.findUnreviewed(this.site.db, target.id))) {
       throw AppError.display(CURATION_REASONS.reviewUnderway, 'toast');
     }
     return { wait_for_review: mode === 'suggest' };
@@ -69,7 +92,7 @@ export class RevisionsService {
     const target = await loadTarget(db, input.id, actor);
     if (target.kind !== 'question') throw AppError.notFound(REASONS.questionNotFound);
     const mode = this.editMode(target, actor);
-    await this.assertNoReview(target);
+    await this.assertNoReview(target, actor, mode);
     const linked = (await postWrites.linkedTagIds(db, target.id)).map((l) => l.tag_id);
     const tags = await this.questions.resolveTags(input.tags, actor, linked);
     await this.assertReservedKept(
@@ -88,7 +111,7 @@ export class RevisionsService {
     const target = await loadTarget(this.site.db, input.id, actor);
     if (target.kind !== 'answer') throw AppError.notFound(REASONS.answerNotFound);
     const mode = this.editMode(target, actor);
-    await this.assertNoReview(target);
+    await this.assertNoReview(target, actor, mode);
     const result = await this.save(target, actor, mode, input.edit_summary, async () => ({
       title: '',
       content: JSON.stringify({ content: input.content }),
@@ -100,7 +123,7 @@ export class RevisionsService {
     const target = await loadTarget(this.site.db, input.tag_id, actor);
     if (target.kind !== 'tag') throw AppError.notFound(CURATION_REASONS.tagNotFound);
     const mode = this.editMode(target, actor);
-    await this.assertNoReview(target);
+    await this.assertNoReview(target, actor, mode);
     const content = JSON.stringify({
       slug_name: input.slug_name.toLowerCase().replace(/\s+/g, '-'),
       display_name: input.display_name,
@@ -235,7 +258,7 @@ export class RevisionsService {
     }
     const target = await loadTarget(db, old.object_id, actor);
     if (!this.canRollback(target, actor)) throw AppError.forbidden(CURATION_REASONS.operationForbidden);
-    await this.assertNoReview(target);
+    await this.assertNoReview(target, actor, 'direct');
     if (target.row.revision_id === old.id) return;
     await assertSlugFree(db, target, old.content);
     await this.assertSnapshotTags(target, old.content, actor);
@@ -253,7 +276,9 @@ export class RevisionsService {
         created_at: now,
         updated_at: now,
       });
+      const outdated = await revisionsRepository.outdateUnreviewed(trx, target.id, actor.user.id, now);
       await applyRevision(trx, target, { id, content: old.content }, actor.user.id, now);
+      await this.tellOutdated(trx, target, outdated);
       await recordActivity(trx, {
         userId: actor.user.id,
         objectId: target.id,
@@ -284,7 +309,9 @@ export class RevisionsService {
     return target.kind === 'answer' ? CURATION_REASONS.answerCannotUpdate : CURATION_REASONS.questionCannotUpdate;
   }
 
-  private async assertNoReview(target: Target): Promise<void> {
+  /** While a suggestion waits, nobody but the author and staff edits (their edit supersedes it). */
+  private async assertNoReview(target: Target, actor: Actor, mode: EditMode): Promise<void> {
+    if (supersedes(target, actor, mode)) return;
     if (await revisionsRepository.findUnreviewed(this.site.db, target.id)) {
       throw AppError.badRequest(target.kind === 'tag' ? CURATION_REASONS.reviewUnderway : this.cannotUpdate(target));
     }
@@ -352,7 +379,9 @@ export class RevisionsService {
         updated_at: now,
       });
       if (mode === 'suggest') return { applied: false };
+      const outdated = await revisionsRepository.outdateUnreviewed(trx, target.id, actor.user.id, now);
       await applyRevision(trx, target, { id, content: next.content }, actor.user.id, now);
+      await this.tellOutdated(trx, target, outdated);
       await recordActivity(trx, {
         userId: actor.user.id,
         objectId: target.id,
@@ -364,6 +393,35 @@ export class RevisionsService {
       });
       return { applied: true };
     });
+  }
+
+  /**
+   * Tells each member whose suggestion an edit closed, by email in their language, in the
+   * transaction of the edit (the outbox keeps it through an SMTP outage).
+   */
+  private async tellOutdated(trx: Db, target: Target, outdated: Array<{ user_id: string }>): Promise<void> {
+    if (outdated.length === 0) return;
+    const settings = await this.siteinfo.settings();
+    const base = settings.general.site_url.replace(/\/+$/, '');
+    const path =
+      target.kind === 'tag'
+        ? `/tags/${encodeURIComponent(target.row.slug_name)}/info`
+        : questionPath(
+            questionRef(target.kind === 'question' ? target.row : target.question),
+            settings.site_seo.permalink,
+            target.kind === 'answer' ? target.id : undefined,
+          );
+    for (const userId of new Set(outdated.map((row) => row.user_id))) {
+      const user = await usersRepository.findById(trx, userId);
+      if (!user || !user.e_mail) continue;
+      const lang: Language = isLanguage(user.language) ? user.language : settings.interface.language;
+      const email = this.mail.render(lang, 'edit_outdated', user.e_mail, {
+        site: settings.general.name,
+        name: user.display_name,
+        link: `${base}${path}`,
+      });
+      await this.mail.enqueue(trx, email);
+    }
   }
 
   private auditTypes(actor: Actor): number[] {
