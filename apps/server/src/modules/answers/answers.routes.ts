@@ -2,7 +2,7 @@ import { acceptAnswerSchema, answerSchema, renderSchema } from '@inquire/shared'
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../infra/envelope.js';
-import { requireActive, requireLogin, requirePrivilege, requireReader } from '../../infra/guards.js';
+import { requireActive, requirePrivilege, requireReader } from '../../infra/guards.js';
 import { parseInput } from '../../infra/validate.js';
 import { renderMarkdown } from '../../lib/markdown.js';
 
@@ -35,9 +35,12 @@ export async function answersRoutes(app: FastifyInstance): Promise<void> {
     return ok(request, reply, null);
   });
 
-  /** The editor's preview: exactly the HTML that posting the same text would store. */
+  /**
+   * The editor's preview: exactly the HTML that posting the same text would store. Active
+   * members only (peer facts 12.1, tier A): whoever cannot post has nothing to preview.
+   */
   app.post('/answer/api/v1/post/render', async (request, reply) => {
-    requireLogin(request);
+    requireActive(request);
     const { content } = parseInput(renderSchema, request.body);
     await app.services.writeLimits.guard('render', request, request.body);
     return ok(request, reply, renderMarkdown(content));
