@@ -1,4 +1,6 @@
 import './styles.css';
+// First, before any module parses with zod.
+import './lib/csp-safe-zod';
 import { isLanguage } from '@inquire/shared';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
