@@ -42,6 +42,28 @@ async function setWriteSettings(value: Partial<SiteSettings['site_write']>): Pro
   }
 }
 
+/**
+ * Holds back the editor's code (CodeMirror, loaded after the page shows its plain textarea)
+ * until `release`, which first waits until the page has asked for it.
+ */
+async function holdEditorCode(page: Page): Promise<{ release(): Promise<void> }> {
+  let requested!: () => void;
+  let released!: () => void;
+  const asked = new Promise<void>((resolve) => (requested = resolve));
+  const go = new Promise<void>((resolve) => (released = resolve));
+  await page.route(/\/assets\/codemirror-view-[^/]*\.js$/, async (route) => {
+    requested();
+    await go;
+    await route.continue();
+  });
+  return {
+    async release() {
+      await asked;
+      released();
+    },
+  };
+}
+
 /** The tag names of the cards on /tags, in order. */
 const cardNames = (page: Page) => page.locator('main ul.grid > li a').allInnerTexts();
 
@@ -171,11 +193,19 @@ describe('tags', () => {
 
   it('[S2-027][S7-090][S2-055] staff edit a tag from its info page; the tag timeline shows the edit', async () => {
     const { page, problems } = await openTab(browser);
+    const editorCode = await holdEditorCode(page);
     await signIn(page, ADMIN, '/tags/typescript/info');
     await page.getByRole('link', { name: 'Edit' }).click();
     await page.waitForURL(/\/tags\/1003\d+\/edit$/);
     await page.getByRole('heading', { name: 'Edit tag' }).waitFor();
-    await page.getByLabel('Description').fill('Typed JavaScript, checked before it runs.');
+    // The description is written across the instant CodeMirror replaces the textarea, as `fill`
+    // once did by chance (it selects, then types in a second step): the text was lost then.
+    await page.getByLabel('Description').selectText();
+    await editorCode.release();
+    await page.locator('.cm-content[role="textbox"]').waitFor();
+    await page.keyboard.insertText('Typed JavaScript, checked before it runs.');
+    const formText = page.locator('input[type="hidden"][name="original_text"]');
+    await expect.poll(() => formText.inputValue()).toBe('Typed JavaScript, checked before it runs.');
     await page.getByLabel('Edit summary').fill('Sharper description');
     await page.getByRole('button', { name: 'Save edits' }).click();
     await page.waitForURL(`${site.url}/tags/typescript/info`);

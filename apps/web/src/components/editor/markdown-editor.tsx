@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from '../../lib/translation';
 import { describedBy, FieldNote } from '../ui/field';
 import { CodeDialog } from './code-dialog';
@@ -103,7 +104,7 @@ export function MarkdownEditor({ label, help, name, value, error, rows = 10, onC
       // Someone typing in the textarea while CodeMirror loaded keeps their place in it.
       const area = textarea.current;
       const typing = area !== null && document.activeElement === area;
-      handle = createEditor({
+      const created = createEditor({
         parent: host.current,
         value: latest.current.value,
         focus: typing ? { from: area.selectionStart, to: area.selectionEnd } : undefined,
@@ -114,7 +115,12 @@ export function MarkdownEditor({ label, help, name, value, error, rows = 10, onC
         actions: () => latest.current.actions,
         openDialog: (kind) => openDialogRef.current(kind),
       });
-      setEditor(handle);
+      handle = created;
+      // The swap happens in this one task: React removes the focused textarea and shows CodeMirror,
+      // then CodeMirror takes the focus (it could not while hidden). Left to a later render, text
+      // typed after the textarea went and before CodeMirror had the focus landed nowhere and was lost.
+      flushSync(() => setEditor(created));
+      if (typing) created.focus();
     });
     // If CodeMirror cannot load (offline, a new deployment), the plain textarea stays.
     load.catch((cause: unknown) => console.warn('The editor could not load', cause));
