@@ -6,6 +6,7 @@ import { axeViolations } from '../support/axe.js';
 import { launchBrowser, openTab, PHONE, screenshot } from '../support/browser.js';
 import { seedUsers } from '../support/seed.js';
 import { ADMIN, startSite, type RunningSite } from '../support/server.js';
+import { apiCall, tokenOf } from '../support/api.js';
 
 const AUTHOR = { username: 'author', email: 'author@example.com', password: 'author-pass-1' };
 // Enough reputation to suggest edits (100), not enough to edit directly (1000).
@@ -17,26 +18,6 @@ let site: RunningSite;
 let questionId = '';
 let otherQuestionId = '';
 let questionPath = '';
-
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${site.url}/answer/api/v1/${path}`, {
-    method,
-    headers: { authorization: token, 'content-type': 'application/json' },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { code: number; data: T; reason: string };
-  if (envelope.code !== 200) throw new Error(`${method} ${path}: ${envelope.code} ${envelope.reason}`);
-  return envelope.data;
-}
-
-async function tokenOf(who: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${site.url}/answer/api/v1/user/login/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ e_mail: who.email, pass: who.password }),
-  });
-  return ((await response.json()) as { data: { access_token: string } }).data.access_token;
-}
 
 const LOGIN_LABELS = { en: ['Email', 'Password', 'Log in'], zh: ['邮箱', '密码', '登录'] } as const;
 
@@ -64,16 +45,16 @@ beforeAll(async () => {
   await createServices(runtime).siteinfo.update('general', { site_url: site.url });
   await runtime.close();
   const ask = (token: string, title: string) =>
-    api<{ id: string; url_title: string }>(token, 'POST', 'question', {
+    apiCall<{ id: string; url_title: string }>(site.url, token, 'POST', 'question', {
       title,
       content: 'I want to parse a JSON file in Node without crashing on bad input.',
       tags: [{ slug_name: 'support' }],
     });
-  const asked = await ask(await tokenOf(AUTHOR), 'How do I parse JSON in Node?');
+  const asked = await ask(await tokenOf(site.url, AUTHOR), 'How do I parse JSON in Node?');
   questionId = asked.id;
   questionPath = `/questions/${asked.id}/${asked.url_title}`;
   // Asked by the admin: one member's second question within 5 s would need a captcha.
-  otherQuestionId = (await ask(await tokenOf(ADMIN), 'Parsing JSON files in Node.js')).id;
+  otherQuestionId = (await ask(await tokenOf(site.url, ADMIN), 'Parsing JSON files in Node.js')).id;
 });
 afterAll(async () => {
   await site?.stop();
@@ -110,15 +91,19 @@ describe('curation: suggested edits, timeline, rollback and post operations', ()
   });
 
   it('[S4-060][S7-101][S7-102] the admin approves the suggested edit (no review screen yet: through the API)', async () => {
-    const token = await tokenOf({ email: ADMIN.email, password: ADMIN.password });
-    const queue = await api<{ count: number; list: { unreviewed_info: { id: string } }[] }>(
+    const token = await tokenOf(site.url, { email: ADMIN.email, password: ADMIN.password });
+    const queue = await apiCall<{ count: number; list: { unreviewed_info: { id: string } }[] }>(
+      site.url,
       token,
       'GET',
       'revisions/unreviewed?page=1',
     );
     expect(queue.count).toBe(1);
-    await api(token, 'PUT', 'revisions/audit', { id: queue.list[0]?.unreviewed_info.id, operation: 'approve' });
-    const info = await api<{ title: string }>(token, 'GET', `question/info?id=${questionId}`);
+    await apiCall(site.url, token, 'PUT', 'revisions/audit', {
+      id: queue.list[0]?.unreviewed_info.id,
+      operation: 'approve',
+    });
+    const info = await apiCall<{ title: string }>(site.url, token, 'GET', `question/info?id=${questionId}`);
     expect(info.title).toBe('How do I parse JSON safely in Node?');
   });
 
@@ -202,7 +187,7 @@ describe('curation: suggested edits, timeline, rollback and post operations', ()
   });
 
   it('[S2-009][S2-010][S3-044][S7-072][S7-075][S7-076][S7-077][S2-054][S4-035][S4-036] an answer is edited by its author, deleted and undeleted by staff, all on its timeline', async () => {
-    const answer = await api<{ id: string }>(await tokenOf(SUGGESTER), 'POST', 'answer', {
+    const answer = await apiCall<{ id: string }>(site.url, await tokenOf(site.url, SUGGESTER), 'POST', 'answer', {
       question_id: questionId,
       content: 'Wrap JSON.parse in try and catch.',
     });
@@ -263,8 +248,8 @@ describe('curation: suggested edits, timeline, rollback and post operations', ()
   });
 
   it('screens on a phone in dark mode and in Chinese', async () => {
-    const token = await tokenOf({ email: ADMIN.email, password: ADMIN.password });
-    await api(token, 'PUT', 'question/status', { id: otherQuestionId, close_type: 64, close_msg: '' });
+    const token = await tokenOf(site.url, { email: ADMIN.email, password: ADMIN.password });
+    await apiCall(site.url, token, 'PUT', 'question/status', { id: otherQuestionId, close_type: 64, close_msg: '' });
     const dark = await openTab(browser, { viewport: PHONE, colorScheme: 'dark' });
     await signIn(dark.page, { email: ADMIN.email, password: ADMIN.password }, `/questions/${otherQuestionId}`);
     await dark.page.getByText('This question is closed.').waitFor();

@@ -11,6 +11,7 @@ import { launchBrowser, openTab } from '../../support/browser.js';
 import { bodyText, fragmentFindings, pageFindings } from '../../support/inert-html.js';
 import { seedUsers } from '../../support/seed.js';
 import { ADMIN, initSite, startSite, type RunningSite } from '../../support/server.js';
+import { apiCall, tokenOf } from '../../support/api.js';
 
 /**
  * Case 10 of the security plan: every field a member or an admin can write, filled with
@@ -113,26 +114,6 @@ let adminToken = '';
 const tokens: string[] = [];
 const ids = { main: '', mainPath: '', member: '', memberPath: '', tagOne: '' };
 
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${site.url}/answer/api/v1/${path}`, {
-    method,
-    headers: { authorization: token, 'content-type': 'application/json' },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { code: number; data: T; reason: string; msg: string };
-  if (envelope.code !== 200) throw new Error(`${method} ${path}: ${envelope.code} ${envelope.reason} ${envelope.msg}`);
-  return envelope.data;
-}
-
-async function tokenOf(who: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${site.url}/answer/api/v1/user/login/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ e_mail: who.email, pass: who.password }),
-  });
-  return ((await response.json()) as { data: { access_token: string } }).data.access_token;
-}
-
 /** Site settings go in before the server starts, so no settings cache stands in the way. */
 async function writeSiteSettings(): Promise<void> {
   const runtime = new SiteRuntime(dataDir);
@@ -154,11 +135,11 @@ async function writeSiteSettings(): Promise<void> {
 
 /** The admin (staff: no write limits) writes most of the content; members write their own fields. */
 async function writeContent(): Promise<void> {
-  adminToken = await tokenOf(ADMIN);
-  for (const member of MEMBERS) tokens.push(await tokenOf(member));
-  for (const tag of TAGS) await api(adminToken, 'POST', 'tag', tag);
-  ids.tagOne = (await api<{ tag_id: string }>(adminToken, 'GET', 'tag?name=xss-one')).tag_id;
-  await api(adminToken, 'PUT', 'tag', {
+  adminToken = await tokenOf(site.url, ADMIN);
+  for (const member of MEMBERS) tokens.push(await tokenOf(site.url, member));
+  for (const tag of TAGS) await apiCall(site.url, adminToken, 'POST', 'tag', tag);
+  ids.tagOne = (await apiCall<{ tag_id: string }>(site.url, adminToken, 'GET', 'tag?name=xss-one')).tag_id;
+  await apiCall(site.url, adminToken, 'PUT', 'tag', {
     ...TAGS[0],
     original_text: `${TAGS[0]!.original_text}\n\nedited`,
     tag_id: ids.tagOne,
@@ -166,7 +147,7 @@ async function writeContent(): Promise<void> {
   });
 
   const ask = (token: string, title: string, content: string) =>
-    api<{ id: string; url_title: string }>(token, 'POST', 'question', {
+    apiCall<{ id: string; url_title: string }>(site.url, token, 'POST', 'question', {
       title,
       content,
       tags: TAGS.map(({ slug_name }) => ({ slug_name })),
@@ -182,12 +163,12 @@ async function writeContent(): Promise<void> {
   // Members: each writes within its own limits (one answer, one comment, one question, one edit).
   for (const [i, member] of MEMBERS.entries()) {
     const token = tokens[i]!;
-    await api(token, 'PUT', 'user/info', { username: member.username, ...member.profile });
+    await apiCall(site.url, token, 'PUT', 'user/info', { username: member.username, ...member.profile });
     const content = i === 0 ? BLNS_BODY : `${MARKDOWN_ATTACKS[i % MARKDOWN_ATTACKS.length]}\n\n${POLYGLOTS[i]}`;
-    await api(token, 'POST', 'answer', { question_id: ids.main, content, html: PLAIN });
+    await apiCall(site.url, token, 'POST', 'answer', { question_id: ids.main, content, html: PLAIN });
   }
   const comment = (token: string, text: string, reply = '') =>
-    api<{ comment_id: string }>(token, 'POST', 'comment', {
+    apiCall<{ comment_id: string }>(site.url, token, 'POST', 'comment', {
       object_id: ids.main,
       original_text: text,
       reply_comment_id: reply,
@@ -201,21 +182,25 @@ async function writeContent(): Promise<void> {
   const asked = await ask(tokens[2]!, `Member ${PLAIN}`, MARKDOWN_BODY);
   ids.member = asked.id;
   ids.memberPath = `/questions/${asked.id}/${asked.url_title}`;
-  await api(tokens[2]!, 'PUT', 'question', {
+  await apiCall(site.url, tokens[2]!, 'PUT', 'question', {
     id: asked.id,
     title: `Member edited ${SHORT[1]}`,
     content: `${MARKDOWN_BODY}\n\n${SHORT.join('\n\n')}`,
     tags: [{ slug_name: 'xss-two' }],
     edit_summary: EDIT_SUMMARY,
   });
-  await api(adminToken, 'PUT', 'question', {
+  await apiCall(site.url, adminToken, 'PUT', 'question', {
     id: ids.main,
     title: MAIN_TITLE,
     content: `${MARKDOWN_BODY}\n\n${BLNS_BODY}\n\nedited`,
     tags: TAGS.map(({ slug_name }) => ({ slug_name })),
     edit_summary: EDIT_SUMMARY,
   });
-  await api(adminToken, 'PUT', 'question/status', { id: ids.main, close_type: 59, close_msg: CLOSE_MESSAGE });
+  await apiCall(site.url, adminToken, 'PUT', 'question/status', {
+    id: ids.main,
+    close_type: 59,
+    close_msg: CLOSE_MESSAGE,
+  });
 }
 
 beforeAll(async () => {
@@ -387,7 +372,7 @@ describe('[SEC-10] stored XSS payload sweep: every written field is inert in eve
     ];
     const htmlFields: string[] = [];
     for (const read of reads) {
-      const data = await api<unknown>(adminToken, 'GET', read);
+      const data = await apiCall<unknown>(site.url, adminToken, 'GET', read);
       collectHtml(data, htmlFields);
     }
     // Every stored-HTML field of the sweep was seen (the walk found the fields it claims to check).

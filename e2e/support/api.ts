@@ -1,0 +1,29 @@
+/** The site's JSON API from a test, as an outside client: Bearer tokens, the envelope unwrapped. */
+
+/** Signs in by email and password; the session token. */
+export async function tokenOf(siteUrl: string, who: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${siteUrl}/answer/api/v1/user/login/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ e_mail: who.email, pass: who.password }),
+  });
+  return ((await response.json()) as { data: { access_token: string } }).data.access_token;
+}
+
+/** One API call; throws with the status and reason unless the envelope says 200. */
+export async function apiCall<T>(
+  siteUrl: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${siteUrl}/answer/api/v1/${path}`, {
+    method,
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: number; data: T; reason: string; msg: string };
+  if (envelope.code !== 200) throw new Error(`${method} ${path}: ${envelope.code} ${envelope.reason} ${envelope.msg}`);
+  return envelope.data;
+}
