@@ -3,7 +3,7 @@ import { hashToken } from '../../src/infra/tokens.js';
 import { nowSeconds } from '../../src/lib/clock.js';
 import { buildUser, loginAs } from '../factories.js';
 import { buildTestApp, type TestApp } from '../harness.js';
-import { from, setCaptcha, V1 } from './accounts-helpers.js';
+import { from, setCaptcha } from './accounts-helpers.js';
 
 const IP = '203.0.113.20';
 let n = 0;
