@@ -7,7 +7,7 @@ import { CAPTCHA_STRATEGY, type CaptchaService } from './captcha.service.js';
 import { countersRepository } from './counters.repository.js';
 
 /** Content writes that are limited: the captcha strategy's rows, and two without a captcha. */
-export type WriteAction = 'question' | 'answer' | 'comment' | 'edit' | 'upload' | 'render';
+export type WriteAction = 'question' | 'answer' | 'comment' | 'edit' | 'report' | 'upload' | 'render';
 
 interface Rule {
   max: number;
@@ -17,13 +17,13 @@ interface Rule {
   captcha: boolean;
 }
 
-const strategy = (action: 'question' | 'answer' | 'comment' | 'edit'): Rule => {
+const strategy = (action: 'question' | 'answer' | 'comment' | 'edit' | 'report'): Rule => {
   const { max = 0, window, minGap } = CAPTCHA_STRATEGY[action];
   return { max, window, ...(minGap ? { minGap } : {}), captcha: true };
 };
 
 /**
- * The thresholds (peer facts 13.1 for the first four). Uploads and previews have no captcha
+ * The thresholds (peer facts 13.1 for the first five). Uploads and previews have no captcha
  * row, and their requests cannot carry one, so past their limit they are simply refused.
  */
 export const WRITE_RULES: Record<WriteAction, Rule> = {
@@ -31,6 +31,8 @@ export const WRITE_RULES: Record<WriteAction, Rule> = {
   answer: strategy('answer'),
   comment: strategy('comment'),
   edit: strategy('edit'),
+  // Flags (moderation) call guard('report') when they are built.
+  report: strategy('report'),
   upload: { max: 30, window: 360, captcha: false },
   // The editor previews while typing (debounced), so this is generous.
   render: { max: 120, window: 60, captcha: false },
