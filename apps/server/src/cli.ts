@@ -8,6 +8,7 @@ import { SiteRuntime } from './infra/site.js';
 import { createServices } from './services.js';
 import { AppError } from './lib/errors.js';
 import { translate } from '@inquire/i18n';
+import { runSeedCommand } from './seed/command.js';
 
 export const HELP = `Usage: inquire <command> [options]
 
@@ -29,6 +30,16 @@ Commands:
             INQUIRE_ADMIN_EMAIL, INQUIRE_ADMIN_PASSWORD, INQUIRE_LANG.
   migrate   Bring the database of an installed site up to date.
               --data-dir DIR
+  seed      Fill an installed site with a realistic, deterministic demo community (members,
+            200 tags, questions with answers, comments, votes and accepted answers).
+              --data-dir DIR
+              --questions N    questions (default 200)
+              --answers N      answers per question (default 3)
+              --users N        members (default 50)
+              --comments N     comments per post, on average (default 1)
+              --seed N         the same seed writes the same community (default 1)
+              --lang L         en_US or zh_CN prose (default en_US)
+              --progress       draw the progress bar even when stderr is not a terminal
   help      Show this text.
 `;
 
@@ -48,6 +59,12 @@ const OPTIONS = {
   'admin-password': { type: 'string' },
   lang: { type: 'string' },
   'login-required': { type: 'boolean' },
+  questions: { type: 'string' },
+  answers: { type: 'string' },
+  users: { type: 'string' },
+  comments: { type: 'string' },
+  seed: { type: 'string' },
+  progress: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -63,6 +80,8 @@ export async function runCli(argv: string[]): Promise<number> {
       return init(values);
     case 'migrate':
       return migrate(values);
+    case 'seed':
+      return runSeedCommand(values);
     case 'help':
       process.stdout.write(HELP);
       return 0;

@@ -152,7 +152,10 @@ export class AnswersService {
   }
 }
 
-function acceptKeys(question: QuestionRow, answer: { id: string; user_id: string }): ReputationKey[] {
+export function acceptKeys(
+  question: Pick<QuestionRow, 'id' | 'user_id'>,
+  answer: { id: string; user_id: string },
+): ReputationKey[] {
   const base = { triggerUserId: question.user_id, objectId: answer.id, originalObjectId: question.id };
   return [
     { ...base, userId: answer.user_id, event: 'answer.accepted' },

@@ -40,8 +40,9 @@ function startOfDay(now: number): number {
  * vote gains stop at 200 a day; nobody drops below 1. Runs inside the caller's transaction.
  */
 export const reputation = {
-  async grant(db: Db, key: ReputationKey, options: { zero?: boolean } = {}): Promise<void> {
-    const now = nowSeconds();
+  async grant(db: Db, key: ReputationKey, options: { zero?: boolean; now?: number } = {}): Promise<void> {
+    // `now` is given only by `inquire seed`, which writes a community's past.
+    const now = options.now ?? nowSeconds();
     const existing = await findRow(db, key);
     // Granting what stands already changes nothing (two racing accepts must not pay twice).
     if (existing && existing.cancelled === 0) return;
@@ -54,6 +55,7 @@ export const reputation = {
         .where('cancelled', '=', 0)
         .where('activity_type', 'in', VOTE_EVENTS)
         .where('updated_at', '>=', startOfDay(now))
+        .where('updated_at', '<', startOfDay(now) + 86_400)
         .executeTakeFirstOrThrow();
       if (Number(today.total) >= DAILY_CAP) delta = 0;
     }

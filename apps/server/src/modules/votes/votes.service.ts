@@ -105,7 +105,7 @@ export class VotesService {
  * The reputation a vote carries: the author's gain or loss, and the voter's cost of an answer
  * downvote. Comment votes carry none (peer facts 1.1: comment authors gain nothing).
  */
-function reputationKeys(target: Target, actor: Actor, vote: 1 | -1): ReputationKey[] {
+export function reputationKeys(target: Target, actor: Actor, vote: 1 | -1): ReputationKey[] {
   if (target.kind === 'comment') return [];
   const base = { triggerUserId: actor.user.id, objectId: target.id, originalObjectId: target.questionId };
   const received = `${target.kind}.voted_${vote === 1 ? 'up' : 'down'}` as const;
