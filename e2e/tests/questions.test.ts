@@ -169,6 +169,9 @@ describe('a question from asked to accepted', () => {
     const { page, problems } = await openTab(browser);
     await signIn(page, ASKER, '/users/asker');
     const tabs = page.getByRole('navigation', { name: 'Profile sections' }).getByRole('link');
+    // Sign-in ends with a client-side navigation: the URL changes before React commits the page,
+    // so wait for the tabs themselves before reading them (allTextContents does not wait).
+    await tabs.first().waitFor();
     expect(await tabs.allTextContents()).toEqual([
       'Overview',
       'Answers',
