@@ -1,14 +1,16 @@
 /**
- * `npm run bench`: seeds a site, starts `inquire start` on a free loopback port, and loads the
+ * `npm run bench`: seeds a site (`inquire seed`, 2,000 questions x 5 answers unless
+ * BENCH_QUESTIONS / BENCH_ANSWERS say otherwise), starts `inquire start` on a free loopback port, and loads the
  * pages and calls readers hit most, each for a bounded time, then prints throughput,
  * latency and the server's memory. Traffic goes to 127.0.0.1 only.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '../../apps/server/src/app.js';
-import { ADMIN, startSite } from '../../e2e/support/server.js';
+import { ADMIN, initSite, REPO, startSite } from '../../e2e/support/server.js';
 import { measureRenders } from './render-budget.js';
 import { questionPath } from '../../packages/shared/src/permalink.js';
 
@@ -17,6 +19,18 @@ process.env.NODE_ENV ??= 'production';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 2000);
+const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 5);
+
+/** Fills the installed site with a realistic community before the server starts. */
+function seedSite(dataDir: string): void {
+  const cli = join(REPO, 'apps', 'server', 'bin', 'inquire.mjs');
+  const args = ['seed', '--data-dir', dataDir, '--questions', String(QUESTIONS), '--answers', String(ANSWERS)];
+  const started = Date.now();
+  const result = spawnSync(process.execPath, [cli, ...args, '--users', '100'], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`inquire seed failed: ${result.stderr}${result.stdout}`);
+  console.log(`seeded ${QUESTIONS} questions x ${ANSWERS} answers in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
 
 const TARGETS = [
   { name: 'home page (SSR)', path: '/' },
@@ -26,17 +40,20 @@ const TARGETS = [
   { name: 'tags page (SSR)', path: '/tags' },
 ];
 
-/** The installer's welcome question: its page is the one readers arrive on from search engines. */
+/** A question with the seeded number of answers: the page readers arrive on from search engines. */
 async function questionPageTarget(url: string): Promise<{ name: string; path: string }> {
-  const page = await fetch(`${url}/answer/api/v1/question/page?page=1&page_size=1`);
-  const body = (await page.json()) as { data: { list: { id: string; url_title: string }[] } };
-  const question = body.data.list[0];
+  const page = await fetch(`${url}/answer/api/v1/question/page?page=1&page_size=20`);
+  const body = (await page.json()) as { data: { list: { id: string; url_title: string; answer_count: number }[] } };
+  const question = body.data.list.find((q) => q.answer_count >= ANSWERS) ?? body.data.list[0];
   if (!question) throw new Error('the seeded site has no question to load');
   const site = (await (await fetch(`${url}/answer/api/v1/siteinfo`)).json()) as {
     data: { site_seo: { permalink: number } };
   };
   // The canonical address, so the load measures the page and not a redirect to it.
-  return { name: 'question page (SSR)', path: questionPath(question, site.data.site_seo.permalink) };
+  return {
+    name: `question page with ${question.answer_count} answers (SSR)`,
+    path: questionPath(question, site.data.site_seo.permalink),
+  };
 }
 
 function rssOf(pid: number): number {
@@ -51,7 +68,9 @@ function rssOf(pid: number): number {
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'inquire-bench-'));
-  const site = await startSite({ installed: true, dataDir });
+  initSite(dataDir);
+  seedSite(dataDir);
+  const site = await startSite({ dataDir });
   try {
     console.log(`Inquire bench: ${SECONDS}s per target, ${CONNECTIONS} connections, ${site.url}\n`);
     console.log('target | req/s | p50 ms | p99 ms | errors | non-2xx');
