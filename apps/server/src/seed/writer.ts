@@ -6,6 +6,7 @@ import { acceptKeys } from '../modules/answers/answers.service.js';
 import { answersRepository } from '../modules/answers/answers.repository.js';
 import { commentsRepository } from '../modules/comments/comments.repository.js';
 import { linkMentions, mentionedNames } from '../modules/comments/mentions.js';
+import { insertQuestionRows } from '../modules/questions/question-rows.js';
 import { questionsRepository } from '../modules/questions/questions.repository.js';
 import { reputation } from '../modules/reputation/reputation.service.js';
 import { revisionsRepository } from '../modules/revisions/revisions.repository.js';
@@ -62,43 +63,15 @@ export async function writeChunk(db: Db, plans: QuestionPlan[], ctx: SeedContext
 async function writeQuestion(db: Db, plan: QuestionPlan, ctx: SeedContext, bumps: Counters): Promise<void> {
   const asker = member(ctx, plan.author);
   const at = plan.at;
-  const questionId = await nextId(db, 'question');
-  const revisionId = await nextId(db, 'revision');
-  await questionsRepository.insert(db, {
-    id: questionId,
-    user_id: asker.id,
-    title: plan.title,
-    original_text: plan.body,
-    parsed_text: renderMarkdown(plan.body),
-    revision_id: revisionId,
-    post_update_time: at,
-    created_at: at,
-    updated_at: at,
-  });
   const tagIds = await questionTags(db, plan, ctx, asker.id);
-  for (const tagId of tagIds) {
-    await questionsRepository.linkTag(db, questionId, tagId, at);
-    bumps.tag(tagId);
-  }
-  await revisionsRepository.insert(db, {
-    id: revisionId,
-    user_id: asker.id,
-    object_type: 1,
-    object_id: questionId,
+  const questionId = await insertQuestionRows(db, {
+    authorId: asker.id,
     title: plan.title,
-    content: JSON.stringify({ title: plan.title, content: plan.body, tags: tagIds }),
-    created_at: at,
-    updated_at: at,
+    content: plan.body,
+    tagIds,
+    at,
   });
-  await activitiesRepository.insert(db, {
-    id: await nextId(db, 'activity'),
-    user_id: asker.id,
-    object_id: questionId,
-    original_object_id: questionId,
-    activity_type: 'question.asked',
-    created_at: at,
-    updated_at: at,
-  });
+  for (const tagId of tagIds) bumps.tag(tagId);
   bumps.user(asker.id, 'question_count');
   ctx.totals.questions += 1;
   const question: Post = { id: questionId, authorId: asker.id, kind: 'question' };

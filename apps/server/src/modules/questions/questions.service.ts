@@ -17,11 +17,8 @@ import type { Db } from '../../infra/db.js';
 import type { SiteRuntime } from '../../infra/site.js';
 import { DUPLICATE_WINDOW_SECONDS, nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { nextId } from '../../lib/ids.js';
 import { plainText, renderMarkdown } from '../../lib/markdown.js';
-import { activitiesRepository } from '../activity/activities.repository.js';
 import type { Actor } from '../auth/auth.service.js';
-import { revisionsRepository } from '../revisions/revisions.repository.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { insertTagWithHistory } from '../tags/tag-history.js';
 import {
@@ -35,6 +32,7 @@ import { NO_MAIN_TAG, tagsRepository } from '../tags/tags.repository.js';
 import { avatarUrl } from '../users/users.presenter.js';
 import { usersRepository } from '../users/users.repository.js';
 import { canSeePost } from './questions.policy.js';
+import { insertQuestionRows } from './question-rows.js';
 import { presentAuthor, presentQuestion } from './questions.presenter.js';
 import { questionsRepository } from './questions.repository.js';
 import { votesRepository } from '../votes/votes.repository.js';
@@ -137,43 +135,15 @@ export class QuestionsService {
       throw AppError.badRequest(REASONS.duplicateRequest);
     }
     const id = await db.transaction().execute(async (trx) => {
-      const questionId = await nextId(trx, 'question');
-      const revisionId = await nextId(trx, 'revision');
-      await questionsRepository.insert(trx, {
-        id: questionId,
-        user_id: actor.user.id,
-        title: input.title,
-        original_text: input.content,
-        parsed_text: renderMarkdown(input.content),
-        revision_id: revisionId,
-        post_update_time: now,
-        created_at: now,
-        updated_at: now,
-      });
       const tagIds = await this.createMissingTags(trx, tags, actor.user.id, now);
-      for (const tagId of tagIds) {
-        await questionsRepository.linkTag(trx, questionId, tagId, now);
-        await tagsRepository.bumpQuestionCount(trx, tagId, 1);
-      }
-      await revisionsRepository.insert(trx, {
-        id: revisionId,
-        user_id: actor.user.id,
-        object_type: 1,
-        object_id: questionId,
+      const questionId = await insertQuestionRows(trx, {
+        authorId: actor.user.id,
         title: input.title,
-        content: JSON.stringify({ title: input.title, content: input.content, tags: tagIds }),
-        created_at: now,
-        updated_at: now,
+        content: input.content,
+        tagIds,
+        at: now,
       });
-      await activitiesRepository.insert(trx, {
-        id: await nextId(trx, 'activity'),
-        user_id: actor.user.id,
-        object_id: questionId,
-        original_object_id: questionId,
-        activity_type: 'question.asked',
-        created_at: now,
-        updated_at: now,
-      });
+      for (const tagId of tagIds) await tagsRepository.bumpQuestionCount(trx, tagId, 1);
       await usersRepository.bumpCount(trx, actor.user.id, 'question_count', 1);
       return questionId;
     });
