@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test of the project, in the order a failure is cheapest to find:
-# static checks, unit tests, route tests on SQLite, the same route tests on a throwaway
-# PostgreSQL, then the browser suite in Debian's Chromium against the built server.
+# static checks, the web build, unit tests, route tests on SQLite, the same route tests on a
+# throwaway PostgreSQL, then the browser suite in Debian's Chromium against the built server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_OPTIONS="${NODE_OPTIONS:-} --no-warnings=ExperimentalWarning"
@@ -24,6 +24,9 @@ npm run lint
 step "format check"
 npm run format:check
 
+step "build the web app (page route tests render it)"
+npm run build
+
 step "unit tests and route tests on SQLite"
 npx vitest run --project unit --project routes-sqlite --reporter=default --reporter=json --outputFile="$results/sqlite.json"
 
@@ -32,9 +35,6 @@ INQUIRE_TEST_PG_URL=$(scripts/pg-cluster.sh start "$pgdir")
 export INQUIRE_TEST_PG_URL
 echo "throwaway PostgreSQL at $INQUIRE_TEST_PG_URL"
 npx vitest run --project routes-postgres --reporter=default --reporter=json --outputFile="$results/postgres.json"
-
-step "build the web app"
-npm run build
 
 step "browser tests (Chromium)"
 npx vitest run --project e2e --reporter=default --reporter=json --outputFile="$results/e2e.json"

@@ -35,6 +35,7 @@ import { operationsRoutes } from './modules/operations/operations.routes.js';
 import { revisionsRoutes } from './modules/revisions/revisions.routes.js';
 import { timelineRoutes } from './modules/timeline/timeline.routes.js';
 import { createServices } from './services.js';
+import type { ReadTable } from './infra/reads.js';
 import { pageRoutes, type PageOptions } from './ssr/pages.js';
 
 export interface AppOptions {
@@ -75,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Every route as registered, for the security suite's sweeps (never hand-kept lists).
   const routeTable: RegisteredRoute[] = [];
   app.decorate('routeTable', routeTable);
+  app.decorate('reads', new Map() as ReadTable);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods)

@@ -22,6 +22,7 @@ import { RelatedService } from './modules/related/related.service.js';
 import { OperationsService } from './modules/operations/operations.service.js';
 import { RevisionsService } from './modules/revisions/revisions.service.js';
 import { TimelineService } from './modules/timeline/timeline.service.js';
+import { QuestionPageService } from './modules/pages/question-page.service.js';
 
 /** Every service of the app, built once per app so routes, jobs and tests share them. */
 export interface Services {
@@ -47,6 +48,7 @@ export interface Services {
   revisions: RevisionsService;
   operations: OperationsService;
   timeline: TimelineService;
+  questionPage: QuestionPageService;
 }
 
 export interface ServiceOptions {
@@ -62,6 +64,11 @@ export function createServices(site: SiteRuntime, options: ServiceOptions = {}):
   const limits = new RateLimiter(() => site.db);
   const questions = new QuestionsService(site, siteinfo);
   const revisions = new RevisionsService(site, siteinfo, questions, mail);
+  const answers = new AnswersService(site, siteinfo);
+  const comments = new CommentsService(site, siteinfo);
+  const reactions = new ReactionsService(site);
+  const invites = new InvitesService(site, siteinfo);
+  const related = new RelatedService(site);
   return {
     siteinfo,
     auth,
@@ -73,17 +80,18 @@ export function createServices(site: SiteRuntime, options: ServiceOptions = {}):
     uploads: new UploadsService(site, siteinfo),
     install: new InstallService(site, siteinfo),
     questions,
-    answers: new AnswersService(site, siteinfo),
+    answers,
     votes: new VotesService(site),
     follows: new FollowsService(site),
     bookmarks: new BookmarksService(site),
-    comments: new CommentsService(site, siteinfo),
-    reactions: new ReactionsService(site),
-    invites: new InvitesService(site, siteinfo),
-    related: new RelatedService(site),
+    comments,
+    reactions,
+    invites,
+    related,
     tags: new TagsService(site, siteinfo),
     revisions,
     operations: new OperationsService(site),
     timeline: new TimelineService(site, siteinfo, revisions),
+    questionPage: new QuestionPageService({ questions, answers, comments, reactions, invites, related }),
   };
 }

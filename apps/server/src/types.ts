@@ -1,4 +1,5 @@
 import type { Language } from '@inquire/shared';
+import type { ReadTable } from './infra/reads.js';
 import type { SiteRuntime } from './infra/site.js';
 import type { Actor } from './modules/auth/auth.service.js';
 import type { Services } from './services.js';
@@ -15,6 +16,8 @@ declare module 'fastify' {
     site: SiteRuntime;
     services: Services;
     routeTable: readonly RegisteredRoute[];
+    /** The GET reads by path, for the server render to call in-process. */
+    reads: ReadTable;
   }
   interface FastifyContextConfig {
     /**

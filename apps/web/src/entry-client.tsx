@@ -7,7 +7,8 @@ import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { routes } from './app/routes';
-import { primeSession, type Session } from './app/session';
+import { pageDataStrategy } from './app/page-data';
+import { markSessionRead } from './app/session';
 import { browserInstance } from './lib/i18n';
 import { TranslationProvider } from './lib/translation';
 
@@ -20,11 +21,12 @@ declare global {
 
 const lang = window.__INQUIRE__?.lang;
 const i18n = browserInstance(isLanguage(lang) ? lang : 'en_US');
-const rootData = window.__staticRouterHydrationData?.loaderData?.root as Session | undefined;
-if (rootData) primeSession(rootData);
-
-// Hydration data written by the server render is picked up by the router itself.
-const router = createBrowserRouter(routes);
+// The server render's data hydrates the router (read from the page by the router itself):
+// nothing is fetched again. Later navigations ask the server for page data in one call.
+markSessionRead();
+const router = createBrowserRouter(routes, {
+  dataStrategy: pageDataStrategy(() => router.state.loaderData),
+});
 const container = document.getElementById('root');
 if (container) {
   hydrateRoot(

@@ -1,7 +1,7 @@
-import type { RenderRequest, RenderResult } from '@inquire/shared';
+import type { PageDataRequest, PageDataResult, RenderRequest, RenderResult } from '@inquire/shared';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
 import type { ServerLoadContext } from './app/api';
 import { fullTitle, type RouteHandle } from './app/head';
 import { routes } from './app/routes';
@@ -16,11 +16,11 @@ const translations = { en_US: createI18n('en_US'), zh_CN: createI18n('zh_CN') };
 
 /**
  * Renders one page on the server: runs the matched routes' guards and loaders (calling the
- * API in-process as the reader), then React to HTML with the data for hydration.
+ * API's reads in-process as the reader), then React to HTML with the data for hydration.
  */
 export async function render(input: RenderRequest): Promise<RenderResult> {
   const request = new Request(input.url, { method: 'GET' });
-  const requestContext: ServerLoadContext = { transport: input.api, memo: new Map() };
+  const requestContext: ServerLoadContext = { reader: input.reader, memo: new Map() };
   const context = await handler.query(request, { requestContext });
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
@@ -63,4 +63,31 @@ export async function render(input: RenderRequest): Promise<RenderResult> {
       ...(head?.ogType ? { ogType: head.ogType } : {}),
     },
   };
+}
+
+/**
+ * Page data for a client-side navigation: the loaders of the routes the browser asks for,
+ * run here with the same guards as a server render, answered as data (no HTML).
+ */
+export async function loadPageData(input: PageDataRequest): Promise<PageDataResult> {
+  const request = new Request(input.url, { method: 'GET' });
+  const requestContext: ServerLoadContext = { reader: input.reader, memo: new Map() };
+  const wanted = new Set(input.routeIds);
+  const context = await handler.query(request, {
+    requestContext,
+    filterMatchesToLoad: (match) => wanted.has(match.route.id),
+    // Each refusal stays on the route that made it; the browser's router bubbles it.
+    skipLoaderErrorBubbling: true,
+  });
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
+  }
+  const errors: Record<string, { status: number }> = {};
+  for (const [id, error] of Object.entries(context.errors ?? {})) {
+    errors[id] = { status: isRouteErrorResponse(error) ? error.status : 500 };
+    if (!isRouteErrorResponse(error)) console.error(error);
+  }
+  const loaderData: Record<string, unknown> = {};
+  for (const id of wanted) if (id in context.loaderData) loaderData[id] = context.loaderData[id];
+  return { kind: 'data', status: context.statusCode, loaderData, errors };
 }

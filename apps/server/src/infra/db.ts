@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { DbConfig } from '../config/config.js';
 import type { Database } from '../db/database.js';
@@ -19,6 +19,17 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
+/**
+ * Who wants to see every query this process runs (tests that prove a page's query count
+ * does not grow with its posts). Empty in normal running, which costs one size check a query.
+ */
+export const queryObservers = new Set<(sqlText: string) => void>();
+
+function observeQueries(event: LogEvent): void {
+  if (queryObservers.size === 0) return;
+  for (const observe of queryObservers) observe(event.query.sql);
+}
+
 /** Opens the site database. SQLite: WAL, foreign keys on, 5 s busy timeout. */
 export function openDatabase(config: DbConfig): DbHandle {
   if (config.driver === 'sqlite') {
@@ -28,14 +39,14 @@ export function openDatabase(config: DbConfig): DbHandle {
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
     database.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), log: observeQueries });
     return { db, driver: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle connection the server drops (restart, failover, admin termination) is discarded by
   // the pool; without a listener its error would crash the process.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: observeQueries });
   return { db, driver: 'postgres', close: () => db.destroy() };
 }
 

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors.js';
-import { createPageRenderer } from './render-page.js';
+import { pageDataRoute } from './page-data.routes.js';
+import { createPageRenderer, loadWebApp } from './render-page.js';
 
 export interface PageOptions {
   /** The web app's build output (client/ and server/); defaults to apps/web/dist. */
@@ -23,7 +24,9 @@ function isApiPath(path: string): boolean {
  */
 export async function pageRoutes(app: FastifyInstance, options: PageOptions): Promise<void> {
   const dist = options.webDist ?? DEFAULT_DIST;
-  const renderPage = await createPageRenderer(app, dist);
+  const web = await loadWebApp(dist);
+  const renderPage = createPageRenderer(app, web);
+  pageDataRoute(app, web);
 
   await app.register(fastifyStatic, {
     root: join(dist, 'client', 'assets'),

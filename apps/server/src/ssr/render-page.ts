@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ApiTransport, RenderFunction } from '@inquire/shared';
+import type { PageDataFunction, PageReader, RenderFunction } from '@inquire/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { callRead } from '../infra/reads.js';
 import { newNonce, pageCsp } from '../infra/security-headers.js';
-import { compileTemplate, composeDocument } from './document.js';
+import { compileTemplate, composeDocument, type CompiledTemplate } from './document.js';
 
 /** What a server render answers: a redirect, or a whole HTML document with its headers. */
 export type RenderedPage =
@@ -13,32 +14,54 @@ export type RenderedPage =
 
 export type PageRenderer = (request: FastifyRequest) => Promise<RenderedPage>;
 
-/**
- * Loads the built web app (template and server entry) once and returns the function that
- * renders one page for one request: the web app's loaders and guards, then React, then the
- * document around it.
- */
-export async function createPageRenderer(app: FastifyInstance, dist: string): Promise<PageRenderer> {
+/** The built web app: its document template and its server entry. */
+export interface WebApp {
+  template: CompiledTemplate;
+  render: RenderFunction;
+  loadPageData: PageDataFunction;
+}
+
+/** Loads the built web app once (template cut into slots, server entry imported). */
+export async function loadWebApp(dist: string): Promise<WebApp> {
   const templateFile = join(dist, 'client', 'index.html');
   const entryFile = join(dist, 'server', 'entry-server.js');
   if (!existsSync(templateFile) || !existsSync(entryFile)) {
     throw new Error(`The web app is not built (${dist}). Run "npm run build" first.`);
   }
-  const template = compileTemplate(readFileSync(templateFile, 'utf8'));
-  const { render } = (await import(pathToFileURL(entryFile).href)) as { render: RenderFunction };
+  const entry = (await import(pathToFileURL(entryFile).href)) as Omit<WebApp, 'template'>;
+  return {
+    template: compileTemplate(readFileSync(templateFile, 'utf8')),
+    render: entry.render,
+    loadPageData: entry.loadPageData,
+  };
+}
 
+/**
+ * The web app's loaders read through this: the API's reads called in-process with the page's
+ * own request (its actor, language and address), so a render makes no HTTP calls and reads
+ * the session once.
+ */
+export function readerOf(request: FastifyRequest): PageReader {
+  return { read: (path, query) => callRead(request, path, query) };
+}
+
+/**
+ * Returns the function that renders one page for one request: the web app's loaders and
+ * guards, then React, then the document around it.
+ */
+export function createPageRenderer(app: FastifyInstance, web: WebApp): PageRenderer {
   return async (request) => {
     const nonce = newNonce();
-    const result = await render({
+    const result = await web.render({
       url: `${request.protocol}://${request.host}${request.url}`,
       lang: request.lang,
-      api: injectTransport(app, request),
+      reader: readerOf(request),
       nonce,
     });
     if (result.kind === 'redirect') return result;
     const site = await app.services.siteinfo.siteInfo();
     const html = composeDocument({
-      template,
+      template: web.template,
       lang: request.lang,
       head: result.head,
       appHtml: result.html,
@@ -47,28 +70,5 @@ export async function createPageRenderer(app: FastifyInstance, dist: string): Pr
       nonce,
     });
     return { kind: 'page', status: result.status, html, nonce, contentSecurityPolicy: pageCsp(nonce) };
-  };
-}
-
-/** Calls the API in-process, as the reader: same cookies, same language. */
-function injectTransport(app: FastifyInstance, request: FastifyRequest): ApiTransport {
-  return {
-    async request(method, path, body) {
-      const response = await app.inject({
-        method,
-        url: path,
-        headers: {
-          cookie: request.headers.cookie ?? '',
-          'accept-language': request.headers['accept-language'] ?? '',
-          'user-agent': request.headers['user-agent'] ?? '',
-        },
-        // The reader's address (as the proxy setting resolved it), so per-visitor counts and
-        // limits see the reader and not this process. Never a header: that would be believed
-        // only with trust_proxy on, and could be forged by the reader if it were.
-        remoteAddress: request.ip,
-        ...(body === undefined ? {} : { payload: body as object }),
-      });
-      return { status: response.statusCode, body: response.json() };
-    },
   };
 }

@@ -16,6 +16,7 @@ interface RegisteredRoute {
 async function installerRoutes(services: TestApp['app']['services']): Promise<RegisteredRoute[]> {
   const probe = Fastify();
   probe.decorate('services', services);
+  probe.decorate('reads', new Map());
   const routes: RegisteredRoute[] = [];
   probe.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {

@@ -1,51 +1,40 @@
-import type { ApiTransport, Envelope } from '@inquire/shared';
-import { ApiError, request } from '../lib/http';
+import { isReadFailure, type PageReader } from '@inquire/shared';
+import { ApiError } from '../lib/http';
 
 /**
- * What loaders call. In the browser it is the HTTP client (silent: loaders turn errors into
- * redirects and error pages themselves); on the server it calls the API in-process, as the
- * reader, through the transport the server hands over in the request context.
+ * What loaders call. Loaders run only on the server (a server render, or the page-data call
+ * the browser makes on navigation), where the server hands over a reader that calls the
+ * API's reads in-process as the page's reader: services directly, no HTTP.
  */
 export interface LoaderApi {
   get<T>(path: string, params?: Record<string, string | number | undefined>): Promise<T>;
-  post<T>(path: string, body?: unknown): Promise<T>;
+  /** A read the peer's API exposes as POST (the installer's config check). */
+  post<T>(path: string): Promise<T>;
 }
 
 export interface ServerLoadContext {
-  transport: ApiTransport;
+  reader: PageReader;
   memo: Map<string, Promise<unknown>>;
 }
 
 function isServerContext(context: unknown): context is ServerLoadContext {
-  return typeof context === 'object' && context !== null && 'transport' in context;
+  return typeof context === 'object' && context !== null && 'reader' in context;
 }
-
-function withQuery(path: string, params?: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params ?? {})) if (v !== undefined) search.set(k, String(v));
-  const q = search.toString();
-  return q ? `${path}?${q}` : path;
-}
-
-const browserApi: LoaderApi = {
-  get: (path, params) => request('GET', withQuery(path, params), undefined, { silent: true }),
-  post: (path, body) => request('POST', path, body ?? {}, { silent: true }),
-};
 
 export function loaderApi(context: unknown): LoaderApi {
-  if (!isServerContext(context)) return browserApi;
-  const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
-    const { status, body: envelope } = await context.transport.request(method, path, body);
-    if (status === 200) return (envelope as Envelope<T>).data;
-    throw new ApiError(status, envelope.reason, envelope.msg, envelope.data);
+  if (!isServerContext(context)) throw new Error('Loaders run on the server: the browser asks for page data.');
+  const call = async <T>(path: string, params?: Record<string, string | number | undefined>): Promise<T> => {
+    try {
+      return (await context.reader.read(path, params)) as T;
+    } catch (error) {
+      if (isReadFailure(error)) throw new ApiError(error.code, error.reason, '', error.data ?? null);
+      throw error;
+    }
   };
-  return {
-    get: (path, params) => call('GET', withQuery(path, params)),
-    post: (path, body) => call('POST', path, body ?? {}),
-  };
+  return { get: call, post: (path) => call(path) };
 }
 
-/** Per-request memo on the server; a short-lived module cache in the browser. */
+/** Per-request memo of the server (the session is read once per page). */
 export function serverMemo(context: unknown): Map<string, Promise<unknown>> | undefined {
   return isServerContext(context) ? context.memo : undefined;
 }

@@ -8,8 +8,6 @@ export interface Session {
   site: SiteInfo;
 }
 
-let browserSession: { at: number; promise: Promise<Session> } | undefined;
-
 async function fetchSession(context: unknown): Promise<Session> {
   const api = loaderApi(context);
   const [user, site] = await Promise.all([
@@ -19,33 +17,30 @@ async function fetchSession(context: unknown): Promise<Session> {
   return { user, site };
 }
 
-/**
- * The session, fetched once per server render, and in the browser at most once every
- * 10 s (spec section 9: user refresh throttled) unless a sign-in or sign-out resets it.
- */
+/** The session, read once per server render or page-data call (guards and the root share it). */
 export function loadSession(context: unknown): Promise<Session> {
   const memo = serverMemo(context);
-  if (memo) {
-    const cached = memo.get('session') as Promise<Session> | undefined;
-    if (cached) return cached;
-    const promise = fetchSession(context);
-    memo.set('session', promise);
-    return promise;
-  }
-  const fresh = browserSession && Date.now() - browserSession.at < TIMING.userRefreshThrottleMs;
-  if (!fresh || !browserSession) {
-    const promise = fetchSession(context);
-    browserSession = { at: Date.now(), promise };
-    promise.catch(() => (browserSession = undefined));
-  }
-  return browserSession.promise;
+  const cached = memo?.get('session') as Promise<Session> | undefined;
+  if (cached) return cached;
+  const promise = fetchSession(context);
+  memo?.set('session', promise);
+  return promise;
 }
 
-/** Seeds the browser cache with what the server rendered, so hydration fetches nothing. */
-export function primeSession(session: Session): void {
-  browserSession = { at: Date.now(), promise: Promise.resolve(session) };
+// In the browser: when the session the page holds was last read from the server.
+let sessionReadAt = 0;
+
+/** The page now holds a session fresh from the server (hydration, or a navigation that read it). */
+export function markSessionRead(): void {
+  sessionReadAt = Date.now();
 }
 
+/** A sign-in, sign-out or settings change: the next navigation reads the session again. */
 export function resetSession(): void {
-  browserSession = undefined;
+  sessionReadAt = 0;
+}
+
+/** The session is re-read at most once every 10 s (spec section 9: user refresh throttled). */
+export function sessionIsFresh(): boolean {
+  return Date.now() - sessionReadAt < TIMING.userRefreshThrottleMs;
 }

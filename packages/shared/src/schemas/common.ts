@@ -22,3 +22,18 @@ export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).catch(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).catch(10).default(10),
 });
+
+/**
+ * `GET page-data`: the page's address on this site (a path, never another origin) and the
+ * comma-separated ids of the routes whose loaders should run.
+ */
+export const pageDataQuery = z.object({
+  url: z
+    .string('form.invalid_value')
+    .max(2048, 'form.invalid_value')
+    .regex(/^\/(?![/\\])/, 'form.invalid_value'),
+  routes: z
+    .string('form.invalid_value')
+    .max(1024, 'form.invalid_value')
+    .transform((text) => text.split(',').filter(Boolean)),
+});

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Paged } from '../reasons.js';
+import type { AnswerItem, CommentItem, QuestionDetail } from './post.js';
 
 /** The reactions a post takes (spec section 3: heart, smile, frown). */
 export const REACTION_EMOJIS = ['heart', 'smile', 'frown'] as const;
@@ -61,4 +63,20 @@ export interface UserSearchHit {
   display_name: string;
   avatar: string;
   rank: number;
+}
+
+/**
+ * Everything a question page shows, read in one call (`GET question/page-data`): the question,
+ * its answers, the first comments of every post, reactions, invitations and related questions.
+ * The query count of this read does not grow with the number of answers.
+ */
+export interface QuestionPageParts {
+  question: QuestionDetail;
+  answers: Paged<AnswerItem>;
+  /** The first page of comments of the question and of each answer, by post id. */
+  comments: Record<string, Paged<CommentItem>>;
+  /** Reactions of each post that is not deleted, by post id. */
+  reactions: Record<string, ReactionSummary>;
+  invited: InvitedUser[];
+  related: RelatedQuestion[];
 }

@@ -18,6 +18,7 @@ import { requireActive, requireLogin } from '../../infra/guards.js';
 import { SESSION_COOKIE } from '../../infra/request-context.js';
 import { parseInput } from '../../infra/validate.js';
 import type { Caller } from './accounts.service.js';
+import { getRead } from '../../infra/reads.js';
 
 const V1 = '/answer/api/v1';
 
@@ -106,9 +107,9 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     return ok(request, reply, null);
   });
 
-  app.get(`${V1}/user/notification/config`, async (request, reply) => {
+  getRead(app, `${V1}/user/notification/config`, async (request) => {
     const actor = requireActive(request);
-    return ok(request, reply, await accounts.notificationConfig(actor));
+    return await accounts.notificationConfig(actor);
   });
 
   app.put(`${V1}/user/notification/config`, async (request, reply) => {
@@ -118,9 +119,9 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     return ok(request, reply, null);
   });
 
-  app.get(`${V1}/user/action/record`, async (request, reply) => {
-    const { action } = parseInput(actionRecordQuery, request.query);
+  getRead(app, `${V1}/user/action/record`, async (request, params) => {
+    const { action } = parseInput(actionRecordQuery, params);
     const record = await captcha.actionRecord(action, { ip: request.ip, user: request.actor?.user ?? null });
-    return ok(request, reply, record);
+    return record;
   });
 }

@@ -3,14 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../infra/envelope.js';
 import { requireAdmin } from '../../infra/guards.js';
 import { parseInput } from '../../infra/validate.js';
+import { getRead } from '../../infra/reads.js';
 
 /** Admin: the site's theme (spec section 7, admin siteinfo/theme). */
 export async function adminThemeRoutes(app: FastifyInstance): Promise<void> {
   const { siteinfo } = app.services;
 
-  app.get('/answer/admin/api/siteinfo/theme', async (request, reply) => {
+  getRead(app, '/answer/admin/api/siteinfo/theme', async (request) => {
     requireAdmin(request);
-    return ok(request, reply, (await siteinfo.settings()).theme);
+    return (await siteinfo.settings()).theme;
   });
 
   app.put('/answer/admin/api/siteinfo/theme', async (request, reply) => {

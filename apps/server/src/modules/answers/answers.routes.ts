@@ -5,6 +5,7 @@ import { ok } from '../../infra/envelope.js';
 import { requireActive, requirePrivilege, requireReader } from '../../infra/guards.js';
 import { parseInput } from '../../infra/validate.js';
 import { renderMarkdown } from '../../lib/markdown.js';
+import { getRead } from '../../infra/reads.js';
 
 const answerPageQuery = z.object({
   question_id: z.string().min(1, 'form.question_id.required'),
@@ -15,10 +16,10 @@ const answerPageQuery = z.object({
 export async function answersRoutes(app: FastifyInstance): Promise<void> {
   const { answers } = app.services;
 
-  app.get('/answer/api/v1/answer/page', async (request, reply) => {
+  getRead(app, '/answer/api/v1/answer/page', async (request, params) => {
     await requireReader(request);
-    const query = parseInput(answerPageQuery, request.query);
-    return ok(request, reply, await answers.page(query.question_id, request.actor, query.page, query.page_size));
+    const query = parseInput(answerPageQuery, params);
+    return await answers.page(query.question_id, request.actor, query.page, query.page_size);
   });
 
   app.post('/answer/api/v1/answer', async (request, reply) => {

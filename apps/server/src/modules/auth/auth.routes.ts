@@ -1,6 +1,7 @@
 import { loginSchema, TIMING } from '@inquire/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../../infra/envelope.js';
+import { getRead } from '../../infra/reads.js';
 import { SESSION_COOKIE } from '../../infra/request-context.js';
 import { parseInput } from '../../infra/validate.js';
 import { nowSeconds } from '../../lib/clock.js';
@@ -42,10 +43,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** The caller's own account, or null for guests (never 401: the shell asks on every page). */
-  app.get('/answer/api/v1/user/info', async (request, reply) => {
+  getRead(app, '/answer/api/v1/user/info', async (request) => {
     const actor = request.actor;
-    if (!actor) return ok(request, reply, null);
+    if (!actor) return null;
     const { site_users: users } = await siteinfo.settings();
-    return ok(request, reply, presentUser(actor.user, users, nowSeconds()));
+    return presentUser(actor.user, users, nowSeconds());
   });
 }

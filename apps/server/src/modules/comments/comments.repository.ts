@@ -1,6 +1,6 @@
 import { COMMENT_STATUS } from '@inquire/shared';
-import type { Insertable, Selectable } from 'kysely';
-import type { CommentsTable } from '../../db/database.js';
+import { sql, type Insertable, type Selectable, type SelectQueryBuilder } from 'kysely';
+import type { CommentsTable, Database } from '../../db/database.js';
 import type { Db } from '../../infra/db.js';
 
 export type CommentRow = Selectable<CommentsTable>;
@@ -56,26 +56,7 @@ export const commentsRepository = {
       .where('comments.object_id', '=', objectId)
       .where('comments.status', '=', COMMENT_STATUS.normal);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-    const list = await base
-      .innerJoin('users as author', 'author.id', 'comments.user_id')
-      .leftJoin('users as replied', 'replied.id', 'comments.reply_user_id')
-      .select([
-        'comments.id',
-        'comments.object_id',
-        'comments.user_id',
-        'comments.original_text',
-        'comments.parsed_text',
-        'comments.vote_count',
-        'comments.reply_comment_id',
-        'comments.created_at',
-        'author.username',
-        'author.display_name',
-        'author.avatar',
-        'author.e_mail',
-        'author.status as author_status',
-        'replied.username as reply_username',
-        'replied.display_name as reply_display_name',
-      ])
+    const list = await withAuthors(base)
       .orderBy('comments.created_at', 'asc')
       .orderBy('comments.id', 'asc')
       .limit(pageSize)
@@ -83,4 +64,53 @@ export const commentsRepository = {
       .execute();
     return { count: Number(total.count), list };
   },
+
+  /**
+   * The first page of comments of each of several posts, in one query: each row carries its
+   * post's comment count, so a page with many posts costs one round trip, not one per post.
+   */
+  async firstPages(db: Db, objectIds: readonly string[], pageSize: number) {
+    if (objectIds.length === 0) return [];
+    const ranked = withAuthors(
+      db
+        .selectFrom('comments')
+        .where('comments.object_id', 'in', objectIds)
+        .where('comments.status', '=', COMMENT_STATUS.normal),
+    ).select([
+      sql<number>`row_number() over (partition by comments.object_id order by comments.created_at, comments.id)`.as(
+        'position',
+      ),
+      sql<number>`count(*) over (partition by comments.object_id)`.as('post_count'),
+    ]);
+    return db
+      .selectFrom(ranked.as('ranked'))
+      .selectAll()
+      .where('position', '<=', pageSize)
+      .orderBy('position')
+      .execute();
+  },
 };
+
+/** A comment with what a reader sees of its author and of the member it replies to. */
+function withAuthors<O>(query: SelectQueryBuilder<Database, 'comments', O>) {
+  return query
+    .innerJoin('users as author', 'author.id', 'comments.user_id')
+    .leftJoin('users as replied', 'replied.id', 'comments.reply_user_id')
+    .select([
+      'comments.id',
+      'comments.object_id',
+      'comments.user_id',
+      'comments.original_text',
+      'comments.parsed_text',
+      'comments.vote_count',
+      'comments.reply_comment_id',
+      'comments.created_at',
+      'author.username',
+      'author.display_name',
+      'author.avatar',
+      'author.e_mail',
+      'author.status as author_status',
+      'replied.username as reply_username',
+      'replied.display_name as reply_display_name',
+    ]);
+}

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ok } from '../../infra/envelope.js';
 import { requireActive, requirePrivilege, requireReader } from '../../infra/guards.js';
 import { parseInput } from '../../infra/validate.js';
+import { getRead } from '../../infra/reads.js';
 
 const pageQuery = z.object({
   object_id: z.string().min(1, 'form.invalid_value'),
@@ -14,10 +15,10 @@ const pageQuery = z.object({
 export async function commentsRoutes(app: FastifyInstance): Promise<void> {
   const { comments } = app.services;
 
-  app.get('/answer/api/v1/comment/page', async (request, reply) => {
+  getRead(app, '/answer/api/v1/comment/page', async (request, params) => {
     await requireReader(request);
-    const query = parseInput(pageQuery, request.query);
-    return ok(request, reply, await comments.page(query.object_id, request.actor, query.page, query.page_size));
+    const query = parseInput(pageQuery, params);
+    return await comments.page(query.object_id, request.actor, query.page, query.page_size);
   });
 
   app.post('/answer/api/v1/comment', async (request, reply) => {

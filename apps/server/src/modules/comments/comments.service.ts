@@ -10,6 +10,13 @@ import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { avatarUrl } from '../users/users.presenter.js';
 import { votesRepository } from '../votes/votes.repository.js';
 import { commentsRepository, type CommentRow } from './comments.repository.js';
+
+type CommentWithAuthor = Awaited<ReturnType<typeof commentsRepository.page>>['list'][number];
+
+/** A post whose comments a reader may read (loaded through the visibility rules). */
+export interface ReadablePost {
+  id: string;
+}
 import { linkMentions, mentionableUsers, mentionedNames } from './mentions.js';
 
 /** Authors edit their comments for 5 minutes (peer facts 6.6); staff at any time. */
@@ -46,6 +53,38 @@ export class CommentsService {
   async page(objectId: string, actor: Actor | null, page: number, pageSize: number): Promise<Paged<CommentItem>> {
     await loadReadablePost(this.site.db, objectId, actor);
     const { count, list } = await commentsRepository.page(this.site.db, objectId, page, pageSize);
+    return { count, list: await this.present(list, actor) };
+  }
+
+  /**
+   * The first page of comments of each post of a page, in two queries whatever the number of
+   * posts. The caller passes posts it loaded through the visibility rules for this actor.
+   */
+  async firstPagesOf(
+    posts: readonly ReadablePost[],
+    actor: Actor | null,
+    pageSize: number,
+  ): Promise<Record<string, Paged<CommentItem>>> {
+    const rows = await commentsRepository.firstPages(
+      this.site.db,
+      posts.map((p) => p.id),
+      pageSize,
+    );
+    const items = await this.present(rows, actor);
+    const pages: Record<string, Paged<CommentItem>> = {};
+    for (const post of posts) pages[post.id] = { count: 0, list: [] };
+    rows.forEach((row, i) => {
+      const page = pages[row.object_id];
+      const item = items[i];
+      if (!page || !item) return;
+      page.count = Number(row.post_count);
+      page.list.push(item);
+    });
+    return pages;
+  }
+
+  /** Comments as readers see them, with the caller's votes and what the caller may do. */
+  private async present(list: readonly CommentWithAuthor[], actor: Actor | null): Promise<CommentItem[]> {
     const [{ site_users: users }, myVotes] = await Promise.all([
       this.siteinfo.settings(),
       votesRepository.mine(
@@ -55,30 +94,27 @@ export class CommentsService {
       ),
     ]);
     const now = nowSeconds();
-    return {
-      count,
-      list: list.map((c) => ({
-        comment_id: c.id,
-        object_id: c.object_id,
-        created_at: c.created_at,
-        original_text: c.original_text,
-        parsed_text: c.parsed_text,
-        vote_count: c.vote_count,
-        user_id: c.user_id,
-        username: c.username,
-        user_display_name: c.display_name,
-        user_avatar: avatarUrl({ avatar: c.avatar, e_mail: c.e_mail, status: c.author_status }, users),
-        reply_comment_id: c.reply_comment_id,
-        reply_username: c.reply_username ?? '',
-        reply_user_display_name: c.reply_display_name ?? '',
-        is_vote: myVotes.get(c.id) === 1,
-        actions: {
-          edit: canEditComment(actor, c, now),
-          delete: canDeleteComment(actor, c),
-          vote_up: canVoteComment(actor, c),
-        },
-      })),
-    };
+    return list.map((c) => ({
+      comment_id: c.id,
+      object_id: c.object_id,
+      created_at: c.created_at,
+      original_text: c.original_text,
+      parsed_text: c.parsed_text,
+      vote_count: c.vote_count,
+      user_id: c.user_id,
+      username: c.username,
+      user_display_name: c.display_name,
+      user_avatar: avatarUrl({ avatar: c.avatar, e_mail: c.e_mail, status: c.author_status }, users),
+      reply_comment_id: c.reply_comment_id,
+      reply_username: c.reply_username ?? '',
+      reply_user_display_name: c.reply_display_name ?? '',
+      is_vote: myVotes.get(c.id) === 1,
+      actions: {
+        edit: canEditComment(actor, c, now),
+        delete: canDeleteComment(actor, c),
+        vote_up: canVoteComment(actor, c),
+      },
+    }));
   }
 
   async create(

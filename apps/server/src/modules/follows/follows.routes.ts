@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ok } from '../../infra/envelope.js';
 import { requireActive } from '../../infra/guards.js';
 import { parseInput } from '../../infra/validate.js';
+import { getRead } from '../../infra/reads.js';
 
 const followBody = z.object({
   object_id: z.string().min(1, 'form.invalid_value'),
@@ -30,8 +31,8 @@ export async function engagementRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** `action=a,b` → each privilege's answer for the caller, with a tip saying what is missing. */
-  app.get('/answer/api/v1/permission', async (request, reply) => {
-    const { action } = parseInput(permissionQuery, request.query);
+  getRead(app, '/answer/api/v1/permission', async (request, params) => {
+    const { action } = parseInput(permissionQuery, params);
     const holder = request.actor ? { role_id: request.actor.user.role_id, rank: request.actor.user.rank } : null;
     const wanted = action.split(',').filter((a): a is Privilege => (PRIVILEGES as string[]).includes(a));
     const result = Object.fromEntries(
@@ -46,6 +47,6 @@ export async function engagementRoutes(app: FastifyInstance): Promise<void> {
         return [privilege, { has_permission: allowed, no_permission_tip: tip }];
       }),
     );
-    return ok(request, reply, result);
+    return result;
   });
 }

@@ -2,6 +2,7 @@ import { dbCheckSchema, installBaseInfoSchema, installInitSchema, LANGUAGE_OPTIO
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../infra/envelope.js';
 import { parseInput } from '../../infra/validate.js';
+import { getRead, postRead } from '../../infra/reads.js';
 
 /**
  * The install wizard's calls (spec section 7, Installation), served at the peer's
@@ -18,9 +19,9 @@ async function installCalls(app: FastifyInstance): Promise<void> {
   // all answer "Already installed" before any handler runs.
   app.addHook('onRequest', async () => install.refuseWhenInstalled());
 
-  app.get('/language/options', async (request, reply) => ok(request, reply, LANGUAGE_OPTIONS));
+  getRead(app, '/language/options', async () => LANGUAGE_OPTIONS);
 
-  app.post('/config-file/check', async (request, reply) => ok(request, reply, await install.checkConfigFile()));
+  postRead(app, '/config-file/check', async () => await install.checkConfigFile());
 
   app.post('/db/check', async (request, reply) =>
     ok(request, reply, await install.checkDatabase(parseInput(dbCheckSchema, request.body))),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ok } from '../../infra/envelope.js';
 import { requireActive, requireReader } from '../../infra/guards.js';
 import { parseInput } from '../../infra/validate.js';
+import { getRead } from '../../infra/reads.js';
 
 const idQuery = z.object({ id: z.string().min(1, 'form.question_id.required') });
 
@@ -11,10 +12,10 @@ const idQuery = z.object({ id: z.string().min(1, 'form.question_id.required') })
 export async function invitesRoutes(app: FastifyInstance): Promise<void> {
   const { invites } = app.services;
 
-  app.get('/answer/api/v1/question/invite', async (request, reply) => {
+  getRead(app, '/answer/api/v1/question/invite', async (request, params) => {
     await requireReader(request);
-    const { id } = parseInput(idQuery, request.query);
-    return ok(request, reply, await invites.list(id, request.actor));
+    const { id } = parseInput(idQuery, params);
+    return await invites.list(id, request.actor);
   });
 
   app.put('/answer/api/v1/question/invite', async (request, reply) => {

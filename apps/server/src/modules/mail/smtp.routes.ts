@@ -3,14 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../infra/envelope.js';
 import { requireAdmin } from '../../infra/guards.js';
 import { parseInput } from '../../infra/validate.js';
+import { getRead } from '../../infra/reads.js';
 
 /** Admin SMTP settings (peer facts section 9): password masked on GET, test email on PUT. */
 export async function smtpRoutes(app: FastifyInstance): Promise<void> {
   const { mail, siteinfo } = app.services;
 
-  app.get('/answer/admin/api/setting/smtp', async (request, reply) => {
+  getRead(app, '/answer/admin/api/setting/smtp', async (request) => {
     requireAdmin(request);
-    return ok(request, reply, await mail.smtpSettings());
+    return await mail.smtpSettings();
   });
 
   app.put('/answer/admin/api/setting/smtp', async (request, reply) => {

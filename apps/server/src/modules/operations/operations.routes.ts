@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { ok } from '../../infra/envelope.js';
 import { requireActive, requireLogin } from '../../infra/guards.js';
 import { parseInput } from '../../infra/validate.js';
+import { getRead } from '../../infra/reads.js';
 
 const reasonsQuery = z.object({
   object_type: z.string().min(1, 'form.invalid_value'),
@@ -30,10 +31,10 @@ function originOf(siteUrl: string): string {
 export async function operationsRoutes(app: FastifyInstance): Promise<void> {
   const { operations, siteinfo } = app.services;
 
-  app.get('/answer/api/v1/reasons', async (request, reply) => {
+  getRead(app, '/answer/api/v1/reasons', async (request, params) => {
     requireLogin(request);
-    const { object_type, action } = parseInput(reasonsQuery, request.query);
-    return ok(request, reply, operations.reasons(object_type, action, request.lang));
+    const { object_type, action } = parseInput(reasonsQuery, params);
+    return operations.reasons(object_type, action, request.lang);
   });
 
   app.put('/answer/api/v1/question/status', async (request, reply) => {

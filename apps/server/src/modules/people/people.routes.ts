@@ -1,9 +1,9 @@
 import { pageQuery } from '@inquire/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ok } from '../../infra/envelope.js';
 import { requireActive, requireReader } from '../../infra/guards.js';
 import { parseInput } from '../../infra/validate.js';
+import { getRead } from '../../infra/reads.js';
 
 const V1 = '/answer/api/v1';
 const usernameQuery = z.object({
@@ -19,71 +19,71 @@ const staffQuery = z.object({
 export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   const { people } = app.services;
 
-  app.get(`${V1}/personal/user/info`, async (request, reply) => {
+  getRead(app, `${V1}/personal/user/info`, async (request, params) => {
     await requireReader(request);
-    const { username } = parseInput(usernameQuery, request.query);
-    return ok(request, reply, await people.profile(username, request.lang));
+    const { username } = parseInput(usernameQuery, params);
+    return await people.profile(username, request.lang);
   });
 
-  app.get(`${V1}/personal/qa/top`, async (request, reply) => {
+  getRead(app, `${V1}/personal/qa/top`, async (request, params) => {
     await requireReader(request);
-    const { username } = parseInput(usernameQuery, request.query);
-    return ok(request, reply, await people.top(username));
+    const { username } = parseInput(usernameQuery, params);
+    return await people.top(username);
   });
 
-  app.get(`${V1}/user/info/search`, async (request, reply) => {
+  getRead(app, `${V1}/user/info/search`, async (request, params) => {
     const actor = requireActive(request);
-    const { username } = parseInput(usernameQuery, request.query);
-    return ok(request, reply, await people.search(username, actor.user.id));
+    const { username } = parseInput(usernameQuery, params);
+    return await people.search(username, actor.user.id);
   });
 
-  app.get(`${V1}/user/staff`, async (request, reply) => {
+  getRead(app, `${V1}/user/staff`, async (request, params) => {
     await requireReader(request);
-    const query = parseInput(staffQuery, request.query);
-    return ok(request, reply, await people.staff(query.username, query.page_size));
+    const query = parseInput(staffQuery, params);
+    return await people.staff(query.username, query.page_size);
   });
 
   const pagedQuery = usernameQuery.extend(pageQuery.shape).extend({
     order: z.enum(['newest', 'score']).catch('newest').default('newest'),
   });
 
-  app.get(`${V1}/personal/question/page`, async (request, reply) => {
+  getRead(app, `${V1}/personal/question/page`, async (request, params) => {
     await requireReader(request);
-    const q = parseInput(pagedQuery, request.query);
-    return ok(request, reply, await people.questions(q.username, q.order, q));
+    const q = parseInput(pagedQuery, params);
+    return await people.questions(q.username, q.order, q);
   });
 
-  app.get(`${V1}/personal/answer/page`, async (request, reply) => {
+  getRead(app, `${V1}/personal/answer/page`, async (request, params) => {
     await requireReader(request);
-    const q = parseInput(pagedQuery, request.query);
-    return ok(request, reply, await people.answers(q.username, q.order, q));
+    const q = parseInput(pagedQuery, params);
+    return await people.answers(q.username, q.order, q);
   });
 
-  app.get(`${V1}/personal/rank/page`, async (request, reply) => {
+  getRead(app, `${V1}/personal/rank/page`, async (request, params) => {
     await requireReader(request);
-    const q = parseInput(pagedQuery, request.query);
-    return ok(request, reply, await people.reputation(q.username, q));
+    const q = parseInput(pagedQuery, params);
+    return await people.reputation(q.username, q);
   });
 
-  app.get(`${V1}/personal/comment/page`, async (request, reply) => {
+  getRead(app, `${V1}/personal/comment/page`, async (request, params) => {
     await requireReader(request);
-    const q = parseInput(pagedQuery, request.query);
-    return ok(request, reply, await people.comments(q.username, q));
+    const q = parseInput(pagedQuery, params);
+    return await people.comments(q.username, q);
   });
 
   // Bookmarks and votes are the caller's own (peer facts 12.1: active tier, no username).
-  app.get(`${V1}/personal/collection/page`, async (request, reply) => {
+  getRead(app, `${V1}/personal/collection/page`, async (request, params) => {
     const actor = requireActive(request);
-    return ok(request, reply, await people.bookmarks(actor.user.id, parseInput(pageQuery, request.query)));
+    return await people.bookmarks(actor.user.id, parseInput(pageQuery, params));
   });
 
-  app.get(`${V1}/personal/vote/page`, async (request, reply) => {
+  getRead(app, `${V1}/personal/vote/page`, async (request, params) => {
     const actor = requireActive(request);
-    return ok(request, reply, await people.votes(actor.user.id, parseInput(pageQuery, request.query)));
+    return await people.votes(actor.user.id, parseInput(pageQuery, params));
   });
 
-  app.get(`${V1}/user/ranking`, async (request, reply) => {
+  getRead(app, `${V1}/user/ranking`, async (request) => {
     await requireReader(request);
-    return ok(request, reply, await people.ranking());
+    return await people.ranking();
   });
 }

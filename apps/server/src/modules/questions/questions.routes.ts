@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ok } from '../../infra/envelope.js';
 import { requirePrivilege, requireReader } from '../../infra/guards.js';
 import { parseInput } from '../../infra/validate.js';
+import { getRead } from '../../infra/reads.js';
 
 /** Who is viewing, for unique daily views: the member, or a hash of a guest's address and browser. */
 function visitorOf(request: FastifyRequest): string {
@@ -20,15 +21,22 @@ const similarQuery = z.object({ title: z.string().max(150).default('') });
 export async function questionsRoutes(app: FastifyInstance): Promise<void> {
   const { questions } = app.services;
 
-  app.get('/answer/api/v1/question/page', async (request, reply) => {
+  getRead(app, '/answer/api/v1/question/page', async (request, params) => {
     await requireReader(request);
-    return ok(request, reply, await questions.page(parseInput(questionPageQuery, request.query)));
+    return await questions.page(parseInput(questionPageQuery, params));
   });
 
-  app.get('/answer/api/v1/question/info', async (request, reply) => {
+  getRead(app, '/answer/api/v1/question/info', async (request, params) => {
     await requireReader(request);
-    const { id } = parseInput(idQuery, request.query);
-    return ok(request, reply, await questions.info(id, request.actor, visitorOf(request)));
+    const { id } = parseInput(idQuery, params);
+    return await questions.info(id, request.actor, visitorOf(request));
+  });
+
+  // Everything the question page shows, in one read (the server render and page-data use it).
+  getRead(app, '/answer/api/v1/question/page-data', async (request, params) => {
+    await requireReader(request);
+    const { id } = parseInput(idQuery, params);
+    return await app.services.questionPage.load(id, request.actor, visitorOf(request));
   });
 
   app.post('/answer/api/v1/question', async (request, reply) => {
@@ -38,15 +46,15 @@ export async function questionsRoutes(app: FastifyInstance): Promise<void> {
     return ok(request, reply, await questions.ask(input, actor));
   });
 
-  app.get('/answer/api/v1/question/similar', async (request, reply) => {
+  getRead(app, '/answer/api/v1/question/similar', async (request, params) => {
     await requireReader(request);
-    const { title } = parseInput(similarQuery, request.query);
-    return ok(request, reply, await questions.similar(title));
+    const { title } = parseInput(similarQuery, params);
+    return await questions.similar(title);
   });
 
-  app.get('/answer/api/v1/question/tags', async (request, reply) => {
+  getRead(app, '/answer/api/v1/question/tags', async (request, params) => {
     await requireReader(request);
-    const { tag } = parseInput(tagQuery, request.query);
-    return ok(request, reply, await questions.suggestTags(tag));
+    const { tag } = parseInput(tagQuery, params);
+    return await questions.suggestTags(tag);
   });
 }

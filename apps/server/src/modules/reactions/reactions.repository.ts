@@ -31,4 +31,17 @@ export const reactionsRepository = {
       .orderBy('reactions.user_id', 'asc')
       .execute();
   },
+
+  /** Everyone who reacted to any of several posts (one query for a whole page), oldest first. */
+  listForMany(db: Db, objectIds: readonly string[]) {
+    if (objectIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('reactions')
+      .innerJoin('users', 'users.id', 'reactions.user_id')
+      .select(['reactions.object_id', 'reactions.reaction', 'reactions.user_id', 'users.display_name'])
+      .where('reactions.object_id', 'in', objectIds)
+      .orderBy('reactions.created_at', 'asc')
+      .orderBy('reactions.user_id', 'asc')
+      .execute();
+  },
 };

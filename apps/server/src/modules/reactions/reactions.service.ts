@@ -30,21 +30,40 @@ export class ReactionsService {
     return this.summarize(post.id, actor);
   }
 
-  private async summarize(objectId: string, actor: Actor | null): Promise<ReactionSummary> {
-    const rows = await reactionsRepository.listFor(this.site.db, objectId);
-    return {
-      reaction_summary: REACTION_EMOJIS.map((emoji) => {
-        const mine = rows.filter((r) => r.reaction === emoji);
-        return {
-          emoji,
-          is_active: actor !== null && mine.some((r) => r.user_id === actor.user.id),
-          count: mine.length,
-          tooltip: mine
-            .slice(0, TOOLTIP_NAMES)
-            .map((r) => r.display_name)
-            .join(', '),
-        };
-      }),
-    };
+  /** Summaries of several live posts the caller may see (loaded by the caller), in one query. */
+  async summariesOf(objectIds: readonly string[], actor: Actor | null): Promise<Record<string, ReactionSummary>> {
+    const rows = await reactionsRepository.listForMany(this.site.db, objectIds);
+    return Object.fromEntries(
+      objectIds.map((id) => [
+        id,
+        summarize(
+          rows.filter((r) => r.object_id === id),
+          actor,
+        ),
+      ]),
+    );
   }
+
+  private async summarize(objectId: string, actor: Actor | null): Promise<ReactionSummary> {
+    return summarize(await reactionsRepository.listFor(this.site.db, objectId), actor);
+  }
+}
+
+type ReactionRow = { reaction: string; user_id: string; display_name: string };
+
+function summarize(rows: readonly ReactionRow[], actor: Actor | null): ReactionSummary {
+  return {
+    reaction_summary: REACTION_EMOJIS.map((emoji) => {
+      const mine = rows.filter((r) => r.reaction === emoji);
+      return {
+        emoji,
+        is_active: actor !== null && mine.some((r) => r.user_id === actor.user.id),
+        count: mine.length,
+        tooltip: mine
+          .slice(0, TOOLTIP_NAMES)
+          .map((r) => r.display_name)
+          .join(', '),
+      };
+    }),
+  };
 }

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ok } from '../../infra/envelope.js';
 import { requireReader } from '../../infra/guards.js';
 import { parseInput } from '../../infra/validate.js';
+import { getRead } from '../../infra/reads.js';
 
 const query = z.object({ question_id: z.string().min(1, 'form.question_id.required') });
 
 /** GET question/similar/tag: the question page's related questions. */
 export async function relatedRoutes(app: FastifyInstance): Promise<void> {
   const { related } = app.services;
-  app.get('/answer/api/v1/question/similar/tag', async (request, reply) => {
+  getRead(app, '/answer/api/v1/question/similar/tag', async (request, params) => {
     await requireReader(request);
-    const { question_id } = parseInput(query, request.query);
-    return ok(request, reply, await related.byTags(question_id, request.actor));
+    const { question_id } = parseInput(query, params);
+    return await related.byTags(question_id, request.actor);
   });
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ok } from '../../infra/envelope.js';
 import { requireActive, requireLogin, requireReader } from '../../infra/guards.js';
 import { parseInput } from '../../infra/validate.js';
+import { getRead } from '../../infra/reads.js';
 
 const idQuery = z.object({ id: z.string().min(1, 'form.invalid_value') });
 const objectQuery = z.object({ object_id: z.string().min(1, 'form.invalid_value') });
@@ -34,30 +35,30 @@ export async function revisionsRoutes(app: FastifyInstance): Promise<void> {
     return ok(request, reply, await revisions.editTag(input, actor));
   });
 
-  app.get('/answer/api/v1/answer/info', async (request, reply) => {
+  getRead(app, '/answer/api/v1/answer/info', async (request, params) => {
     await requireReader(request);
-    const { id } = parseInput(idQuery, request.query);
-    return ok(request, reply, await revisions.answerInfo(id, request.actor));
+    const { id } = parseInput(idQuery, params);
+    return await revisions.answerInfo(id, request.actor);
   });
 
-  app.get('/answer/api/v1/revisions', async (request, reply) => {
+  getRead(app, '/answer/api/v1/revisions', async (request, params) => {
     // A private site's posts are for members in good standing only, however they are reached.
     await requireReader(request);
     const actor = requireLogin(request);
-    const { object_id } = parseInput(objectQuery, request.query);
-    return ok(request, reply, await revisions.history(object_id, actor));
+    const { object_id } = parseInput(objectQuery, params);
+    return await revisions.history(object_id, actor);
   });
 
-  app.get('/answer/api/v1/revisions/edit/check', async (request, reply) => {
+  getRead(app, '/answer/api/v1/revisions/edit/check', async (request, params) => {
     const actor = requireActive(request);
-    const { id } = parseInput(idQuery, request.query);
-    return ok(request, reply, await revisions.editCheck(id, actor));
+    const { id } = parseInput(idQuery, params);
+    return await revisions.editCheck(id, actor);
   });
 
-  app.get('/answer/api/v1/revisions/unreviewed', async (request, reply) => {
+  getRead(app, '/answer/api/v1/revisions/unreviewed', async (request, params) => {
     const actor = requireActive(request);
-    const { page } = parseInput(pageQuery, request.query);
-    return ok(request, reply, await revisions.unreviewed(page, actor));
+    const { page } = parseInput(pageQuery, params);
+    return await revisions.unreviewed(page, actor);
   });
 
   app.put('/answer/api/v1/revisions/audit', async (request, reply) => {

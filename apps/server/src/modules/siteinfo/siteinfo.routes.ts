@@ -1,10 +1,10 @@
 import { REASONS } from '@inquire/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ok } from '../../infra/envelope.js';
 import { requireReader } from '../../infra/guards.js';
 import { parseInput } from '../../infra/validate.js';
 import { AppError } from '../../lib/errors.js';
+import { getRead } from '../../infra/reads.js';
 
 const legalQuery = z.object({ info_type: z.enum(['tos', 'privacy'], 'form.invalid_value') });
 
@@ -12,25 +12,21 @@ export async function siteinfoRoutes(app: FastifyInstance): Promise<void> {
   const siteinfo = app.services.siteinfo;
 
   // Public even on a private site: the login page needs the site's name, theme and rules.
-  app.get('/answer/api/v1/siteinfo', async (request, reply) => ok(request, reply, await siteinfo.siteInfo()));
+  getRead(app, '/answer/api/v1/siteinfo', async () => await siteinfo.siteInfo());
 
-  app.get('/answer/api/v1/siteinfo/legal', async (request, reply) => {
+  getRead(app, '/answer/api/v1/siteinfo/legal', async (request, params) => {
     await requireReader(request);
-    const query = parseInputOr404(request.query);
+    const query = parseInputOr404(params);
     const { legal } = await siteinfo.settings();
-    return ok(
-      request,
-      reply,
-      query.info_type === 'tos'
-        ? {
-            terms_of_service_original_text: legal.terms_of_service_original_text,
-            terms_of_service_parsed_text: legal.terms_of_service_parsed_text,
-          }
-        : {
-            privacy_policy_original_text: legal.privacy_policy_original_text,
-            privacy_policy_parsed_text: legal.privacy_policy_parsed_text,
-          },
-    );
+    return query.info_type === 'tos'
+      ? {
+          terms_of_service_original_text: legal.terms_of_service_original_text,
+          terms_of_service_parsed_text: legal.terms_of_service_parsed_text,
+        }
+      : {
+          privacy_policy_original_text: legal.privacy_policy_original_text,
+          privacy_policy_parsed_text: legal.privacy_policy_parsed_text,
+        };
   });
 }
 

@@ -12,30 +12,31 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../infra/envelope.js';
 import { requireActive, requirePrivilege, requireReader } from '../../infra/guards.js';
 import { parseInput } from '../../infra/validate.js';
+import { getRead } from '../../infra/reads.js';
 
 /** Tag calls of spec section 7 (peer facts 6.8 and 7). */
 export async function tagsRoutes(app: FastifyInstance): Promise<void> {
   const { tags } = app.services;
 
-  app.get('/answer/api/v1/tags/page', async (request, reply) => {
+  getRead(app, '/answer/api/v1/tags/page', async (request, params) => {
     await requireReader(request);
-    return ok(request, reply, await tags.page(parseInput(tagPageQuery, request.query), request.actor));
+    return await tags.page(parseInput(tagPageQuery, params), request.actor);
   });
 
-  app.get('/answer/api/v1/tag', async (request, reply) => {
+  getRead(app, '/answer/api/v1/tag', async (request, params) => {
     await requireReader(request);
-    return ok(request, reply, await tags.info(parseInput(tagInfoQuery, request.query), request.actor));
+    return await tags.info(parseInput(tagInfoQuery, params), request.actor);
   });
 
-  app.get('/answer/api/v1/tags', async (request, reply) => {
+  getRead(app, '/answer/api/v1/tags', async (request, params) => {
     await requireReader(request);
-    const { tags: list } = parseInput(tagsBySlugQuery, request.query);
-    return ok(request, reply, await tags.bySlugs(list.split(',').filter(Boolean)));
+    const { tags: list } = parseInput(tagsBySlugQuery, params);
+    return await tags.bySlugs(list.split(',').filter(Boolean));
   });
 
-  app.get('/answer/api/v1/tags/following', async (request, reply) => {
+  getRead(app, '/answer/api/v1/tags/following', async (request) => {
     await requireReader(request);
-    return ok(request, reply, await tags.following(request.actor));
+    return await tags.following(request.actor);
   });
 
   app.post('/answer/api/v1/tag', async (request, reply) => {
@@ -57,10 +58,10 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
     return ok(request, reply, null);
   });
 
-  app.get('/answer/api/v1/tag/synonyms', async (request, reply) => {
+  getRead(app, '/answer/api/v1/tag/synonyms', async (request, params) => {
     await requireReader(request);
-    const { tag_id } = parseInput(tagIdQuery, request.query);
-    return ok(request, reply, await tags.synonyms(tag_id, request.actor));
+    const { tag_id } = parseInput(tagIdQuery, params);
+    return await tags.synonyms(tag_id, request.actor);
   });
 
   app.put('/answer/api/v1/tag/synonym', async (request, reply) => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ok } from '../../infra/envelope.js';
 import { requireLogin, requireReader } from '../../infra/guards.js';
 import { parseInput } from '../../infra/validate.js';
+import { getRead } from '../../infra/reads.js';
 
 const timelineQuery = z.object({
   object_id: z.string().min(1, 'form.invalid_value'),
@@ -21,19 +21,19 @@ const detailQuery = z.object({
 export async function timelineRoutes(app: FastifyInstance): Promise<void> {
   const { timeline, revisions } = app.services;
 
-  app.get('/answer/api/v1/activity/timeline', async (request, reply) => {
+  getRead(app, '/answer/api/v1/activity/timeline', async (request, params) => {
     // A private site's posts are for members in good standing only, however they are reached.
     await requireReader(request);
     const actor = requireLogin(request);
-    const query = parseInput(timelineQuery, request.query);
-    return ok(request, reply, await timeline.timeline(query.object_id, query.show_vote, actor));
+    const query = parseInput(timelineQuery, params);
+    return await timeline.timeline(query.object_id, query.show_vote, actor);
   });
 
-  app.get('/answer/api/v1/activity/timeline/detail', async (request, reply) => {
+  getRead(app, '/answer/api/v1/activity/timeline/detail', async (request, params) => {
     // A private site's posts are for members in good standing only, however they are reached.
     await requireReader(request);
     const actor = requireLogin(request);
-    const query = parseInput(detailQuery, request.query);
-    return ok(request, reply, await revisions.detail(query.new_revision_id, query.old_revision_id, actor));
+    const query = parseInput(detailQuery, params);
+    return await revisions.detail(query.new_revision_id, query.old_revision_id, actor);
   });
 }

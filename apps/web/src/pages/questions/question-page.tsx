@@ -6,6 +6,7 @@ import {
   type Paged,
   questionPath,
   type QuestionDetail,
+  type QuestionPageParts,
 } from '@inquire/shared';
 import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
@@ -26,7 +27,7 @@ import { Comments } from './comments';
 import { QuestionTools } from './question-tools';
 import { canonicalizeQuestionAddress, readQuestionAddress } from './question-address';
 import { InvitePeople } from './invite-people';
-import { loadQuestionInteractions, type QuestionInteractions } from './question-interactions';
+import { questionInteractions, type QuestionInteractions } from './question-interactions';
 import { EMPTY_REACTIONS, Reactions } from './reactions';
 import { RestrictedAnswerNotice } from './restricted-answer-notice';
 
@@ -52,29 +53,17 @@ export async function questionPageLoader(
 ): Promise<QuestionPageData> {
   const url = new URL(request.url);
   const address = readQuestionAddress(params);
-  const id = address.questionId;
-  const api = loaderApi(context);
-  const [question, answers] = await Promise.all([
-    fromApi(api.get<QuestionDetail>(`${API_BASE}/question/info`, { id }), url),
-    fromApi(api.get<Paged<AnswerItem>>(`${API_BASE}/answer/page`, { question_id: id, page: 1, page_size: 50 }), url),
-  ]);
+  const parts = await fromApi(
+    loaderApi(context).get<QuestionPageParts>(`${API_BASE}/question/page-data`, { id: address.questionId }),
+    url,
+  );
+  const { question, answers } = parts;
   canonicalizeQuestionAddress(params, address, question, session.site.site_seo.permalink, url.search);
-  const postIds = [question.id, ...answers.list.map((a) => a.id)];
-  const [pages, interactions] = await Promise.all([
-    Promise.all(
-      postIds.map((objectId) =>
-        fromApi(
-          api.get<Paged<CommentItem>>(`${API_BASE}/comment/page`, { object_id: objectId, page: 1, page_size: 50 }),
-          url,
-        ),
-      ),
-    ),
-    loadQuestionInteractions(api, question, answers.list, session),
-  ]);
+  const interactions = questionInteractions(parts, session);
   return {
     question,
     answers,
-    comments: Object.fromEntries(postIds.map((postId, i) => [postId, pages[i] as Paged<CommentItem>])),
+    comments: parts.comments,
     now: Math.floor(Date.now() / 1000),
     permalink: session.site.site_seo.permalink,
     shareUrl: `${session.site.general.site_url.replace(/\/+$/, '')}${questionPath(question, session.site.site_seo.permalink)}`,

@@ -1,0 +1,54 @@
+import type { QuestionPageParts } from '@inquire/shared';
+import type { AnswersService } from '../answers/answers.service.js';
+import type { Actor } from '../auth/auth.service.js';
+import type { CommentsService } from '../comments/comments.service.js';
+import type { InvitesService } from '../invites/invites.service.js';
+import type { QuestionsService } from '../questions/questions.service.js';
+import type { ReactionsService } from '../reactions/reactions.service.js';
+import type { RelatedService } from '../related/related.service.js';
+
+/** The page shows this many answers and, under each post, this many comments at first. */
+const ANSWERS_PER_PAGE = 50;
+const COMMENTS_PER_POST = 50;
+const DELETED = 10;
+
+interface Readers {
+  questions: QuestionsService;
+  answers: AnswersService;
+  comments: CommentsService;
+  reactions: ReactionsService;
+  invites: InvitesService;
+  related: RelatedService;
+}
+
+/**
+ * A question page's data in one call. The question and its answers come through their
+ * services' visibility rules; everything hung off the posts (comments, reactions) is then
+ * read for all of them at once, so the page costs the same number of queries with 1 answer
+ * or 50.
+ */
+export class QuestionPageService {
+  constructor(private readonly readers: Readers) {}
+
+  async load(questionId: string, actor: Actor | null, visitor: string): Promise<QuestionPageParts> {
+    const { questions, answers, comments, reactions, invites, related } = this.readers;
+    const question = await questions.info(questionId, actor, visitor);
+    const answerPage = await answers.page(question.id, actor, 1, ANSWERS_PER_PAGE);
+    const posts = [question, ...answerPage.list];
+    const livePostIds = posts.filter((p) => p.status !== DELETED).map((p) => p.id);
+    const [commentPages, reactionSummaries, invited, relatedList] = await Promise.all([
+      comments.firstPagesOf(posts, actor, COMMENTS_PER_POST),
+      reactions.summariesOf(livePostIds, actor),
+      question.status === DELETED ? [] : invites.list(question.id, actor),
+      related.byTags(question.id, actor),
+    ]);
+    return {
+      question,
+      answers: answerPage,
+      comments: commentPages,
+      reactions: reactionSummaries,
+      invited,
+      related: relatedList,
+    };
+  }
+}

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { queryObservers } from '../../src/infra/db.js';
+import { SESSION_COOKIE } from '../../src/infra/request-context.js';
+import type { Actor } from '../../src/modules/auth/auth.service.js';
+import { buildUser, loginAs } from '../factories.js';
+import { buildTestApp, type TestApp } from '../harness.js';
+
+/** A member: their session token and the actor the services see. */
+async function member(app: FastifyInstance): Promise<{ token: string; actor: Actor }> {
+  const user = await buildUser(app, { rank: 10_000 });
+  const token = await loginAs(app, user.id);
+  const actor = await app.services.auth.resolve(token);
+  if (!actor) throw new Error('the session did not resolve');
+  return { token, actor };
+}
+
+/**
+ * A question with `answers` answers, each post carrying a comment, a reaction and a vote:
+ * everything a question page reads per post.
+ */
+async function questionWith(app: FastifyInstance, answers: number, people: { actor: Actor }[]): Promise<string> {
+  const [asker, reader] = people as [{ actor: Actor }, { actor: Actor }];
+  const { services } = app;
+  const { id } = await services.questions.ask(
+    {
+      title: `A question with ${answers} answers to count queries on`,
+      content: 'What does a page cost in queries when it shows many posts?',
+      tags: [{ slug_name: 'queries' }],
+    },
+    asker.actor,
+  );
+  const postIds = [id];
+  for (let i = 0; i < answers; i += 1) {
+    // The site lets each member answer a question once.
+    const author = people[i + 2] as { actor: Actor };
+    postIds.push(
+      (await services.answers.create({ question_id: id, content: `Answer number ${i + 1} here.` }, author.actor)).id,
+    );
+  }
+  for (const postId of postIds) {
+    await services.comments.create(
+      { object_id: postId, original_text: 'A comment on this post.', reply_comment_id: '' },
+      reader.actor,
+    );
+    await services.reactions.react({ object_id: postId, emoji: 'heart', reaction: 'activate' }, reader.actor);
+  }
+  return id;
+}
+
+/** Runs a request and counts the database queries it makes. */
+async function queriesOf(app: FastifyInstance, url: string, token?: string): Promise<number> {
+  let count = 0;
+  const observe = () => (count += 1);
+  queryObservers.add(observe);
+  try {
+    const response = await app.inject({
+      method: 'GET',
+      url,
+      headers: token ? { cookie: `${SESSION_COOKIE}=${token}` } : {},
+    });
+    expect(response.statusCode).toBe(200);
+  } finally {
+    queryObservers.delete(observe);
+  }
+  return count;
+}
+
+describe('question page query count', () => {
+  let t: TestApp;
+  let people: { token: string; actor: Actor }[];
+  let small: string;
+  let large: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ app: { pages: {}, writeLimits: false } });
+    people = [];
+    for (let i = 0; i < 32; i += 1) people.push(await member(t.app));
+    small = await questionWith(t.app, 1, people);
+    large = await questionWith(t.app, 30, people);
+    // Warm the process-wide caches (site settings) so both counts start from the same state.
+    await t.app.inject({ method: 'GET', url: `/questions/${small}` });
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it('[P-2] a server render makes the same number of queries with 1 answer and with 30', async () => {
+    const reader = people[1] as { token: string };
+    const one = await queriesOf(t.app, `/questions/${small}`, reader.token);
+    const thirty = await queriesOf(t.app, `/questions/${large}`, reader.token);
+    expect(one).toBeGreaterThan(0);
+    expect(thirty).toBe(one);
+  });
+
+  it('[P-2] a guest render makes the same number of queries with 1 answer and with 30', async () => {
+    // Each guest view after the first of the day writes nothing: count those.
+    await queriesOf(t.app, `/questions/${large}?guest=1`);
+    const one = await queriesOf(t.app, `/questions/${small}?guest=1`);
+    const thirty = await queriesOf(t.app, `/questions/${large}?guest=1`);
+    expect(thirty).toBe(one);
+  });
+
+  it('[P-2] the page-data call of a navigation makes the same number of queries with 1 answer and with 30', async () => {
+    const reader = people[1] as { token: string };
+    const page = await t.app.inject({ method: 'GET', url: `/questions/${small}` });
+    const routes = [...page.body.matchAll(/"(0(?:-\d+)+)":/g)].map((m) => m[1]).join(',');
+    const data = (id: string) =>
+      `/answer/api/v1/page-data?url=${encodeURIComponent(`/questions/${id}`)}&routes=root,${routes}`;
+    const one = await queriesOf(t.app, data(small), reader.token);
+    const thirty = await queriesOf(t.app, data(large), reader.token);
+    expect(thirty).toBe(one);
+  });
+
+  it('[P-2] the page-data call answers the question, every answer, and the comments and reactions of each post', async () => {
+    const reader = people[1] as { token: string };
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/answer/api/v1/question/page-data?id=${large}`,
+      headers: { cookie: `${SESSION_COOKIE}=${reader.token}` },
+    });
+    const parts = response.json().data as {
+      answers: { list: { id: string }[] };
+      comments: Record<string, { count: number; list: unknown[] }>;
+      reactions: Record<string, { reaction_summary: { emoji: string; count: number; is_active: boolean }[] }>;
+    };
+    expect(parts.answers.list).toHaveLength(30);
+    const postIds = [large, ...parts.answers.list.map((a) => a.id)];
+    for (const id of postIds) {
+      expect(parts.comments[id]).toMatchObject({ count: 1 });
+      expect(parts.reactions[id]?.reaction_summary.find((r) => r.emoji === 'heart')).toMatchObject({
+        count: 1,
+        is_active: true,
+      });
+    }
+  });
+});
