@@ -1,0 +1,80 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openTab } from '../support/browser.js';
+import { initSite, REPO, startSite, type RunningSite } from '../support/server.js';
+
+let browser: Browser;
+let site: RunningSite;
+let dataDir: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  dataDir = mkdtempSync(join(tmpdir(), 'inquire-e2e-'));
+  initSite(dataDir);
+  const cli = join(REPO, 'apps', 'server', 'bin', 'inquire.mjs');
+  const seeded = spawnSync(
+    process.execPath,
+    [cli, 'seed', '--data-dir', dataDir, '--questions', '20', '--answers', '4', '--users', '10'],
+    { encoding: 'utf8' },
+  );
+  if (seeded.status !== 0) throw new Error(`inquire seed failed: ${seeded.stderr}`);
+  site = await startSite({ dataDir });
+}, 120_000);
+afterAll(async () => {
+  await site?.stop();
+  await browser?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Every call the page makes to the API from now on (assets and pages are not API calls). */
+function recordApiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/answer/')) calls.push(url.pathname);
+  });
+  return calls;
+}
+
+describe('page data', () => {
+  it('[P-4] a server-rendered page hydrates from the data it came with: no API call after load', async () => {
+    const { page, problems } = await openTab(browser);
+    const calls = recordApiCalls(page);
+    await page.goto(`${site.url}/questions`, { waitUntil: 'networkidle' });
+    await page.getByRole('link', { name: 'Ask question' }).first().waitFor();
+    expect(calls).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('[P-2] each client-side navigation (question, tag, back to the list) makes one page-data call', async () => {
+    const { page, problems } = await openTab(browser);
+    await page.goto(`${site.url}/questions`, { waitUntil: 'networkidle' });
+    const calls = recordApiCalls(page);
+
+    const firstQuestion = page.locator('main h2 a, main h3 a').first();
+    const title = (await firstQuestion.textContent())?.trim() ?? '';
+    await firstQuestion.click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(calls).toEqual(['/answer/api/v1/page-data']);
+
+    calls.length = 0;
+    const tag = page.locator('main a[href^="/tags/"]').first();
+    const tagName = (await tag.textContent())?.trim() ?? '';
+    await tag.click();
+    await page.getByRole('heading', { level: 1, name: tagName }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(calls).toEqual(['/answer/api/v1/page-data']);
+
+    calls.length = 0;
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(calls).toEqual(['/answer/api/v1/page-data']);
+    expect(problems).toEqual([]);
+  });
+});
