@@ -4,7 +4,7 @@ import { nextId } from '../lib/ids.js';
 import { renderMarkdown } from '../lib/markdown.js';
 import { accountsRepository } from '../modules/accounts/accounts.repository.js';
 import type { Actor } from '../modules/auth/auth.service.js';
-import { NO_MAIN_TAG, tagsRepository } from '../modules/tags/tags.repository.js';
+import { NO_MAIN_TAG, tagsRepository } from '../modules/posts/tags.repository.js';
 import { usersRepository } from '../modules/users/users.repository.js';
 import type { MemberPlan, TagPlan } from './plan.js';
 

@@ -3,18 +3,18 @@ import { nextId } from '../lib/ids.js';
 import { renderInline, renderMarkdown } from '../lib/markdown.js';
 import { activitiesRepository } from '../modules/activity/activities.repository.js';
 import { acceptKeys } from '../modules/answers/answers.service.js';
-import { answersRepository } from '../modules/answers/answers.repository.js';
-import { commentsRepository } from '../modules/comments/comments.repository.js';
+import { answersRepository } from '../modules/posts/answers.repository.js';
+import { commentsRepository } from '../modules/posts/comments.repository.js';
 import { linkMentions, mentionedNames } from '../modules/comments/mentions.js';
-import { insertQuestionRows } from '../modules/questions/question-rows.js';
-import { questionsRepository } from '../modules/questions/questions.repository.js';
+import { insertQuestionRows } from '../modules/posts/question-rows.js';
+import { questionsRepository } from '../modules/posts/questions.repository.js';
 import { reputation } from '../modules/reputation/reputation.service.js';
-import { revisionsRepository } from '../modules/revisions/revisions.repository.js';
-import { insertTagWithHistory } from '../modules/tags/tag-history.js';
-import { tagsRepository } from '../modules/tags/tags.repository.js';
+import { revisionsRepository } from '../modules/posts/revisions.repository.js';
+import { insertTagWithHistory } from '../modules/posts/tag-history.js';
+import { tagsRepository } from '../modules/posts/tags.repository.js';
 import { usersRepository } from '../modules/users/users.repository.js';
 import { reputationKeys } from '../modules/votes/votes.service.js';
-import { votesRepository, type VoteTable } from '../modules/votes/votes.repository.js';
+import { votesRepository, type VoteTable } from '../modules/posts/votes.repository.js';
 import type { SeededMember } from './members.js';
 import type { PostRef, QuestionEvent, QuestionPlan, TagPlan } from './plan.js';
 import { AUTHOR_MENTION } from './text.js';
@@ -46,6 +46,10 @@ interface Post {
 }
 
 /**
+ * The reference writer: what `inquire seed` writes, one repository call per row. The seed runs
+ * the bulk writer (`bulk-writer.ts`), which must leave the same database; the seed tests run
+ * both and compare every table.
+ *
  * Writes a chunk of questions, each with everything that happens to it, in one transaction.
  * Each step writes the rows its service writes (QuestionsService.ask, AnswersService.create,
  * CommentsService.create, VotesService.vote, AnswersService.accept), through the same
@@ -147,7 +151,7 @@ export async function writeRemainingTags(db: Db, ctx: SeedContext, creatorId: st
   });
 }
 
-function tagFields(tag: TagPlan) {
+export function tagFields(tag: TagPlan) {
   return {
     slug_name: tag.slug,
     display_name: tag.displayName,

@@ -6,15 +6,15 @@ import { nextId } from '../../lib/ids.js';
 import { renderMarkdown } from '../../lib/markdown.js';
 import { activitiesRepository } from '../activity/activities.repository.js';
 import type { Actor } from '../auth/auth.service.js';
-import { canAccept, canAnswer, canSeePost, seesOthersRestrictedPosts } from '../questions/questions.policy.js';
-import { presentAnswer, presentAuthor } from '../questions/questions.presenter.js';
-import { questionsRepository, type QuestionRow } from '../questions/questions.repository.js';
+import { canAccept, canAnswer, canSeePost, seesOthersRestrictedPosts } from '../posts/post-policy.js';
+import { presentAnswer, presentAuthor } from '../posts/post.presenter.js';
+import { questionsRepository, type QuestionRow } from '../posts/questions.repository.js';
 import { reputation, type ReputationKey } from '../reputation/reputation.service.js';
-import { revisionsRepository } from '../revisions/revisions.repository.js';
+import { revisionsRepository } from '../posts/revisions.repository.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { usersRepository } from '../users/users.repository.js';
-import { answersRepository } from './answers.repository.js';
-import { votesRepository } from '../votes/votes.repository.js';
+import { answersRepository } from '../posts/answers.repository.js';
+import { votesRepository } from '../posts/votes.repository.js';
 
 export class AnswersService {
   constructor(

@@ -5,8 +5,8 @@ import { nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { nextId } from '../../lib/ids.js';
 import type { Actor } from '../auth/auth.service.js';
-import { canSeePost } from '../questions/questions.policy.js';
-import { questionsRepository } from '../questions/questions.repository.js';
+import { canSeePost } from '../posts/post-policy.js';
+import { questionsRepository } from '../posts/questions.repository.js';
 
 /** Bookmarks (collections) of questions: idempotent switch, counted on the question. */
 export class BookmarksService {

@@ -5,11 +5,11 @@ import { AppError } from '../../lib/errors.js';
 import { nextId } from '../../lib/ids.js';
 import { renderInline } from '../../lib/markdown.js';
 import type { Actor } from '../auth/auth.service.js';
-import { loadLivePost, loadReadablePost, type LivePost } from '../questions/live-post.js';
+import { loadLivePost, loadReadablePost, type LivePost } from '../posts/visibility.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { avatarUrl } from '../users/users.presenter.js';
-import { votesRepository } from '../votes/votes.repository.js';
-import { commentsRepository, type CommentRow } from './comments.repository.js';
+import { votesRepository } from '../posts/votes.repository.js';
+import { commentsRepository, type CommentRow } from '../posts/comments.repository.js';
 
 type CommentWithAuthor = Awaited<ReturnType<typeof commentsRepository.page>>['list'][number];
 

@@ -4,8 +4,8 @@ import type { SiteRuntime } from '../../infra/site.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../auth/auth.service.js';
-import { canSeePost } from '../questions/questions.policy.js';
-import { questionsRepository } from '../questions/questions.repository.js';
+import { canSeePost } from '../posts/post-policy.js';
+import { questionsRepository } from '../posts/questions.repository.js';
 
 /** Following questions and tags (peer facts 6.8); the follower count lives on the object. */
 export class FollowsService {

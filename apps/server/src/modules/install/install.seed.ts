@@ -4,9 +4,9 @@ import type { Db } from '../../infra/db.js';
 import { nextId } from '../../lib/ids.js';
 import { renderMarkdown } from '../../lib/markdown.js';
 import { activitiesRepository } from '../activity/activities.repository.js';
-import { questionsRepository } from '../questions/questions.repository.js';
-import { revisionsRepository } from '../revisions/revisions.repository.js';
-import { tagsRepository } from '../tags/tags.repository.js';
+import { questionsRepository } from '../posts/questions.repository.js';
+import { revisionsRepository } from '../posts/revisions.repository.js';
+import { tagsRepository } from '../posts/tags.repository.js';
 
 interface SeedInput {
   adminId: string;

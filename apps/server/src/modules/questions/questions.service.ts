@@ -20,22 +20,22 @@ import { AppError } from '../../lib/errors.js';
 import { plainText, renderMarkdown } from '../../lib/markdown.js';
 import type { Actor } from '../auth/auth.service.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
-import { insertTagWithHistory } from '../tags/tag-history.js';
+import { insertTagWithHistory } from '../posts/tag-history.js';
 import {
   marksOf,
   presentRecommended,
   presentSuggestions,
   tagMarks,
   type TagSuggestion,
-} from '../tags/tags.presenter.js';
-import { NO_MAIN_TAG, tagsRepository } from '../tags/tags.repository.js';
+} from '../posts/tags.presenter.js';
+import { NO_MAIN_TAG, tagsRepository } from '../posts/tags.repository.js';
 import { avatarUrl } from '../users/users.presenter.js';
 import { usersRepository } from '../users/users.repository.js';
-import { canSeePost } from './questions.policy.js';
-import { insertQuestionRows } from './question-rows.js';
-import { presentAuthor, presentQuestion } from './questions.presenter.js';
-import { questionsRepository } from './questions.repository.js';
-import { votesRepository } from '../votes/votes.repository.js';
+import { canSeePost } from '../posts/post-policy.js';
+import { insertQuestionRows } from '../posts/question-rows.js';
+import { presentAuthor, presentQuestion } from '../posts/post.presenter.js';
+import { questionsRepository } from '../posts/questions.repository.js';
+import { votesRepository } from '../posts/votes.repository.js';
 
 export class QuestionsService {
   constructor(
@@ -82,6 +82,14 @@ export class QuestionsService {
   }
 
   /**
+   * Counts a view of a question the visitor may see, once per visitor and day; true when this
+   * one counted. A page served from the guest page cache counts through here, as a render does.
+   */
+  async countView(questionId: string, visitor: string): Promise<boolean> {
+    return questionsRepository.recordView(this.site.db, questionId, visitor, Math.floor(nowSeconds() / 86_400));
+  }
+
+  /**
    * One question as its page shows it; hidden ones answer 404 to those who may not see them.
    * `visitor` (a member id, or a hash of a guest's address) counts the view once a day.
    */
@@ -89,10 +97,7 @@ export class QuestionsService {
     const db = this.site.db;
     let question = await questionsRepository.findById(db, id);
     if (!question || !canSeePost(actor, question)) throw AppError.notFound(REASONS.questionNotFound);
-    if (
-      visitor &&
-      (await questionsRepository.recordView(db, question.id, visitor, Math.floor(nowSeconds() / 86_400)))
-    ) {
+    if (visitor && (await this.countView(question.id, visitor))) {
       question = {
         ...question,
         view_count: question.view_count + 1,

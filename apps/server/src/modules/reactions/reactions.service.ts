@@ -2,7 +2,7 @@ import { REACTION_EMOJIS, type ReactionInput, type ReactionSummary } from '@inqu
 import type { SiteRuntime } from '../../infra/site.js';
 import { nowSeconds } from '../../lib/clock.js';
 import type { Actor } from '../auth/auth.service.js';
-import { loadLivePost } from '../questions/live-post.js';
+import { loadLivePost } from '../posts/visibility.js';
 import { reactionsRepository } from './reactions.repository.js';
 
 /** How many names the tooltip lists before "and N more" is left to the count. */

@@ -2,8 +2,8 @@ import { REASONS, slugify, type RelatedQuestion } from '@inquire/shared';
 import type { SiteRuntime } from '../../infra/site.js';
 import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../auth/auth.service.js';
-import { canSeePost } from '../questions/questions.policy.js';
-import { questionsRepository } from '../questions/questions.repository.js';
+import { canSeePost } from '../posts/post-policy.js';
+import { questionsRepository } from '../posts/questions.repository.js';
 import { relatedByTags } from './related.repository.js';
 
 /** The peer's fixed size of the related list (peer facts 13.2). */

@@ -25,18 +25,18 @@ import { nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { nextId } from '../../lib/ids.js';
 import type { Actor } from '../auth/auth.service.js';
-import { editsDirectly, isActiveStaff } from '../questions/questions.policy.js';
-import { presentAnswer, presentAuthor } from '../questions/questions.presenter.js';
+import { editsDirectly, isActiveStaff } from '../posts/post-policy.js';
+import { presentAnswer, presentAuthor } from '../posts/post.presenter.js';
 import type { QuestionsService } from '../questions/questions.service.js';
 import { reputation } from '../reputation/reputation.service.js';
-import { marksOf, tagMarks } from '../tags/tags.presenter.js';
-import { NO_MAIN_TAG } from '../tags/tags.repository.js';
+import { marksOf, tagMarks } from '../posts/tags.presenter.js';
+import { NO_MAIN_TAG } from '../posts/tags.repository.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import type { MailService } from '../mail/mail.service.js';
-import { recordActivity } from '../timeline/record-activity.js';
+import { recordActivity } from '../posts/record-activity.js';
 import { avatarUrl } from '../users/users.presenter.js';
 import { usersRepository } from '../users/users.repository.js';
-import { postWrites } from './post-writes.repository.js';
+import { postWrites } from '../posts/post-writes.repository.js';
 import {
   applyRevision,
   assertSlugFree,
@@ -44,9 +44,9 @@ import {
   currentSnapshot,
   loadTarget,
   type Target,
-} from './revision-targets.js';
-import { REVISION_STATUS, revisionsRepository, type RevisionRow } from './revisions.repository.js';
-import { questionSnapshot, tagIdsOf, toDiffSnapshot } from './snapshots.js';
+} from '../posts/revision-targets.js';
+import { REVISION_STATUS, revisionsRepository, type RevisionRow } from '../posts/revisions.repository.js';
+import { questionSnapshot, tagIdsOf, toDiffSnapshot } from '../posts/snapshots.js';
 
 type EditMode = 'direct' | 'suggest';
 /**

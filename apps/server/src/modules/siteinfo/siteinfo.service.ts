@@ -5,6 +5,7 @@ import {
   type SiteSection,
   type SiteSettings,
 } from '@inquire/shared';
+import { contentGenerationRepository } from '../../infra/content-generation.repository.js';
 import type { Db } from '../../infra/db.js';
 import type { SiteRuntime } from '../../infra/site.js';
 import { nowSeconds } from '../../lib/clock.js';
@@ -12,8 +13,9 @@ import { siteinfoRepository } from './siteinfo.repository.js';
 
 export const APP_VERSION = '0.1.0';
 
-// Settings change rarely and are read on every request. Processes that share one PostgreSQL
-// must agree within moments, so the cache is short-lived rather than purged by messages.
+// Settings change rarely and are read on every request. Processes that share one database drop
+// this cache when the content generation moves (infra/content-generation.ts); the short life
+// is a second line for anything that writes settings without moving it.
 const CACHE_MS = 5000;
 
 /** Reads and writes site settings, merged over the spec's defaults section by section. */
@@ -52,6 +54,9 @@ export class SiteinfoService {
     // Read through the same handle: inside a transaction, SQLite has only that connection.
     const current = mergeSettings(await siteinfoRepository.all(db))[section];
     await siteinfoRepository.upsert(db, section, { ...current, ...value }, nowSeconds());
+    // Every page shows settings: processes sharing the database (and writers outside HTTP, like
+    // the command line) drop their page caches when the generation moves.
+    await contentGenerationRepository.bump(db);
     this.cached = undefined;
   }
 

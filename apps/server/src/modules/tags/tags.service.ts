@@ -19,10 +19,10 @@ import { AppError } from '../../lib/errors.js';
 import { renderMarkdown } from '../../lib/markdown.js';
 import type { Actor } from '../auth/auth.service.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
-import { insertTagWithHistory, recordTagActivity } from './tag-history.js';
-import { canCreateTag, canManageSynonyms, canSeeTag, isStaffActor } from './tags.policy.js';
-import { presentTagBrief, presentTagDetail, presentTagItem, tagMarks, type TagMarks } from './tags.presenter.js';
-import { NO_MAIN_TAG, tagsRepository, type TagRow } from './tags.repository.js';
+import { insertTagWithHistory, recordTagActivity } from '../posts/tag-history.js';
+import { canCreateTag, canManageSynonyms, canSeeTag, isStaffActor } from '../posts/tag-policy.js';
+import { presentTagBrief, presentTagDetail, presentTagItem, tagMarks, type TagMarks } from '../posts/tags.presenter.js';
+import { NO_MAIN_TAG, tagsRepository, type TagRow } from '../posts/tags.repository.js';
 
 type CreateTag = z.output<typeof createTagSchema>;
 type SetSynonyms = z.output<typeof tagSynonymsSchema>;

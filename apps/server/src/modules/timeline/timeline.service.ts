@@ -1,11 +1,11 @@
 import { ROLE, slugify, type TimelineData, type TimelineEvent, type TimelineItem } from '@inquire/shared';
 import type { SiteRuntime } from '../../infra/site.js';
 import type { Actor } from '../auth/auth.service.js';
-import { answersRepository } from '../answers/answers.repository.js';
-import { canSeePost, isActiveStaff } from '../questions/questions.policy.js';
-import { loadTarget, type Target } from '../revisions/revision-targets.js';
+import { answersRepository } from '../posts/answers.repository.js';
+import { canSeePost, isActiveStaff } from '../posts/post-policy.js';
+import { loadTarget, type Target } from '../posts/revision-targets.js';
 import type { RevisionsService } from '../revisions/revisions.service.js';
-import { revisionsRepository } from '../revisions/revisions.repository.js';
+import { revisionsRepository } from '../posts/revisions.repository.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { avatarUrl } from '../users/users.presenter.js';
 import { usersRepository } from '../users/users.repository.js';

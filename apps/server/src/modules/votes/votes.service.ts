@@ -4,10 +4,10 @@ import type { SiteRuntime } from '../../infra/site.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../auth/auth.service.js';
-import { commentsRepository } from '../comments/comments.repository.js';
-import { loadLivePost } from '../questions/live-post.js';
+import { commentsRepository } from '../posts/comments.repository.js';
+import { loadLivePost } from '../posts/visibility.js';
 import { reputation, type ReputationKey } from '../reputation/reputation.service.js';
-import { votesRepository, type VoteTable } from './votes.repository.js';
+import { votesRepository, type VoteTable } from '../posts/votes.repository.js';
 
 export type VoteDirection = 'up' | 'down';
 

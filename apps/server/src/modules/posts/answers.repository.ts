@@ -1,0 +1,78 @@
+import type { Insertable, Selectable } from 'kysely';
+import { sql } from 'kysely';
+import { ANSWER_STATUS } from '@inquire/shared';
+import type { AnswersTable } from '../../db/database.js';
+import type { Db } from '../../infra/db.js';
+
+export type AnswerRow = Selectable<AnswersTable>;
+
+export const answersRepository = {
+  async insert(db: Db, row: Insertable<AnswersTable>): Promise<void> {
+    await db.insertInto('answers').values(row).execute();
+  },
+
+  findById(db: Db, id: string): Promise<AnswerRow | undefined> {
+    return db.selectFrom('answers').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  /** A live answer of this user to this question (restrict_answer). */
+  findByAuthor(db: Db, questionId: string, userId: string): Promise<AnswerRow | undefined> {
+    return db
+      .selectFrom('answers')
+      .selectAll()
+      .where('question_id', '=', questionId)
+      .where('user_id', '=', userId)
+      .where('status', '!=', ANSWER_STATUS.deleted)
+      .executeTakeFirst();
+  },
+
+  /** The same member's same answer posted since `since` (a double submit). */
+  findDuplicate(db: Db, questionId: string, userId: string, content: string, since: number) {
+    return db
+      .selectFrom('answers')
+      .select('id')
+      .where('question_id', '=', questionId)
+      .where('user_id', '=', userId)
+      .where('original_text', '=', content)
+      .where('created_at', '>=', since)
+      .executeTakeFirst();
+  },
+
+  /** Answers of a question, the accepted one first, then by score and age. */
+  async listForQuestion(
+    db: Db,
+    questionId: string,
+    visibleTo: { userId: string; seesOthersRestricted: boolean },
+    page: number,
+    pageSize: number,
+  ) {
+    let base = db.selectFrom('answers').where('question_id', '=', questionId);
+    base = visibleTo.seesOthersRestricted
+      ? base
+      : base.where((eb) =>
+          eb.or([
+            eb('status', '=', ANSWER_STATUS.normal),
+            eb.and([eb('user_id', '=', visibleTo.userId), eb('status', '=', ANSWER_STATUS.pending)]),
+          ]),
+        );
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const list = await base
+      .selectAll()
+      .orderBy('accepted', 'desc')
+      .orderBy('vote_count', 'desc')
+      .orderBy('created_at', 'asc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute();
+    return { count: Number(total.count), list };
+  },
+
+  /** Marks one answer accepted and every other answer of the question not accepted. */
+  async setAccepted(db: Db, questionId: string, answerId: string): Promise<void> {
+    await db
+      .updateTable('answers')
+      .set({ accepted: sql<number>`case when id = ${answerId} then 2 else 1 end` })
+      .where('question_id', '=', questionId)
+      .execute();
+  },
+};

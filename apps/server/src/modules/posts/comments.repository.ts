@@ -1,0 +1,116 @@
+import { COMMENT_STATUS } from '@inquire/shared';
+import { sql, type Insertable, type Selectable, type SelectQueryBuilder } from 'kysely';
+import type { CommentsTable, Database } from '../../db/database.js';
+import type { Db } from '../../infra/db.js';
+
+export type CommentRow = Selectable<CommentsTable>;
+
+export const commentsRepository = {
+  async insert(db: Db, row: Insertable<CommentsTable>): Promise<void> {
+    await db.insertInto('comments').values(row).execute();
+  },
+
+  /** The same member's same comment on the same post since `since` (a double submit). */
+  findDuplicate(db: Db, objectId: string, userId: string, text: string, since: number) {
+    return db
+      .selectFrom('comments')
+      .select('id')
+      .where('object_id', '=', objectId)
+      .where('user_id', '=', userId)
+      .where('original_text', '=', text)
+      .where('status', '=', COMMENT_STATUS.normal)
+      .where('created_at', '>=', since)
+      .executeTakeFirst();
+  },
+
+  findLive(db: Db, id: string): Promise<CommentRow | undefined> {
+    return db
+      .selectFrom('comments')
+      .selectAll()
+      .where('id', '=', id)
+      .where('status', '=', COMMENT_STATUS.normal)
+      .executeTakeFirst();
+  },
+
+  async update(db: Db, id: string, text: string, html: string, now: number): Promise<void> {
+    await db
+      .updateTable('comments')
+      .set({ original_text: text, parsed_text: html, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  /** Soft delete, as the peer does: the row stays for audits. */
+  async remove(db: Db, id: string, now: number): Promise<void> {
+    await db
+      .updateTable('comments')
+      .set({ status: COMMENT_STATUS.deleted, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  /** Live comments of a post, oldest first, with their authors and the authors they reply to. */
+  async page(db: Db, objectId: string, page: number, pageSize: number) {
+    const base = db
+      .selectFrom('comments')
+      .where('comments.object_id', '=', objectId)
+      .where('comments.status', '=', COMMENT_STATUS.normal);
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const list = await withAuthors(base)
+      .orderBy('comments.created_at', 'asc')
+      .orderBy('comments.id', 'asc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute();
+    return { count: Number(total.count), list };
+  },
+
+  /**
+   * The first page of comments of each of several posts, in one query: each row carries its
+   * post's comment count, so a page with many posts costs one round trip, not one per post.
+   */
+  async firstPages(db: Db, objectIds: readonly string[], pageSize: number) {
+    if (objectIds.length === 0) return [];
+    const ranked = withAuthors(
+      db
+        .selectFrom('comments')
+        .where('comments.object_id', 'in', objectIds)
+        .where('comments.status', '=', COMMENT_STATUS.normal),
+    ).select([
+      sql<number>`row_number() over (partition by comments.object_id order by comments.created_at, comments.id)`.as(
+        'position',
+      ),
+      sql<number>`count(*) over (partition by comments.object_id)`.as('post_count'),
+    ]);
+    return db
+      .selectFrom(ranked.as('ranked'))
+      .selectAll()
+      .where('position', '<=', pageSize)
+      .orderBy('position')
+      .execute();
+  },
+};
+
+/** A comment with what a reader sees of its author and of the member it replies to. */
+function withAuthors<O>(query: SelectQueryBuilder<Database, 'comments', O>) {
+  return query
+    .innerJoin('users as author', 'author.id', 'comments.user_id')
+    .leftJoin('users as replied', 'replied.id', 'comments.reply_user_id')
+    .select([
+      'comments.id',
+      'comments.object_id',
+      'comments.user_id',
+      'comments.original_text',
+      'comments.parsed_text',
+      'comments.vote_count',
+      'comments.reply_comment_id',
+      'comments.created_at',
+      'author.username',
+      'author.display_name',
+      'author.avatar',
+      'author.e_mail',
+      'author.status as author_status',
+      'replied.username as reply_username',
+      'replied.display_name as reply_display_name',
+    ]);
+}

@@ -1,0 +1,112 @@
+import {
+  hasPrivilege,
+  isStaff,
+  MAIL_STATUS,
+  QUESTION_PIN,
+  QUESTION_SHOW,
+  QUESTION_STATUS,
+  type PostActions,
+} from '@inquire/shared';
+import { isSuspended } from '../../infra/guards.js';
+import type { Actor } from '../auth/auth.service.js';
+
+/** Object rules for questions and answers (peer facts sections 2.3 and 6). */
+export interface PostRow {
+  user_id: string;
+  status: number;
+  /** Questions only: listed (1) or unlisted (2), pinned (2) or not (1). */
+  show?: number;
+  pin?: number;
+}
+
+const member = (actor: Actor | null) => (actor ? { role_id: actor.user.role_id, rank: actor.user.rank } : null);
+const isAuthor = (actor: Actor | null, post: PostRow) => actor !== null && actor.user.id === post.user_id;
+const isActive = (actor: Actor | null) => actor !== null && actor.user.mail_status === MAIL_STATUS.activated;
+/** Staff powers need an active account too. */
+/** Staff powers, reading included, need an active account in good standing: a suspended moderator keeps none. */
+export const isActiveStaff = (actor: Actor | null) =>
+  actor !== null && isActive(actor) && !isSuspended(actor) && isStaff(member(actor));
+
+/** Deleted, pending and unlisted posts show only to their author and to staff (peer 2.0.1). */
+export function canSeePost(actor: Actor | null, post: PostRow): boolean {
+  const restricted =
+    post.status === QUESTION_STATUS.deleted ||
+    post.status === QUESTION_STATUS.pending ||
+    post.show === QUESTION_SHOW.hidden;
+  if (!restricted) return true;
+  return isAuthor(actor, post) || isActiveStaff(actor);
+}
+
+/**
+ * Whether the reader sees other members' deleted and pending posts in a list. Lists filter in
+ * SQL, so they ask `canSeePost` about such a post once instead of keeping a staff check of their own.
+ */
+export function seesOthersRestrictedPosts(actor: Actor | null): boolean {
+  return canSeePost(actor, { user_id: '', status: QUESTION_STATUS.deleted });
+}
+
+export function canAnswer(actor: Actor | null, question: PostRow): boolean {
+  return isActive(actor) && question.status === QUESTION_STATUS.normal;
+}
+
+/** Only the asker accepts an answer (staff too, as the peer allows). */
+export function canAccept(actor: Actor | null, question: PostRow): boolean {
+  return isActive(actor) && (isAuthor(actor, question) || isStaff(member(actor)));
+}
+
+/** Who may open the edit form: the author, staff, or a member with the (review) edit privilege. */
+export function canEdit(actor: Actor | null, post: PostRow, kind: 'question' | 'answer'): boolean {
+  if (!isActive(actor) || post.status === QUESTION_STATUS.deleted) return false;
+  return isAuthor(actor, post) || hasPrivilege(member(actor), `${kind}.edit`);
+}
+
+/** Whether an edit applies at once; otherwise it waits for review as a suggested edit. */
+export function editsDirectly(actor: Actor, post: PostRow | null, kind: 'question' | 'answer' | 'tag'): boolean {
+  if (post && isAuthor(actor, post)) return true;
+  return hasPrivilege(member(actor), `${kind}.edit_without_review`);
+}
+
+export function canDelete(actor: Actor | null, post: PostRow): boolean {
+  return (
+    isActive(actor) && post.status !== QUESTION_STATUS.deleted && (isAuthor(actor, post) || isStaff(member(actor)))
+  );
+}
+
+export function questionActions(actor: Actor | null, question: PostRow): PostActions {
+  const active = isActive(actor);
+  const own = isAuthor(actor, question);
+  const staff = isActiveStaff(actor);
+  const deleted = question.status === QUESTION_STATUS.deleted;
+  const pinned = question.pin === QUESTION_PIN.pinned;
+  const hidden = question.show === QUESTION_SHOW.hidden;
+  return {
+    edit: canEdit(actor, question, 'question'),
+    delete: canDelete(actor, question),
+    answer: canAnswer(actor, question),
+    invite: canAnswer(actor, question) && hasPrivilege(member(actor), 'answer.invite_someone_to_answer'),
+    vote_up: active && !own && hasPrivilege(member(actor), 'question.vote_up'),
+    vote_down: active && !own && hasPrivilege(member(actor), 'question.vote_down'),
+    // Peer rules: close only when open, reopen only when closed; no pin or unlist while
+    // unlisted, no unlist while pinned; nothing but undelete on a deleted question.
+    close: staff && question.status === QUESTION_STATUS.normal,
+    reopen: staff && question.status === QUESTION_STATUS.closed,
+    pin: staff && !deleted && !pinned && !hidden,
+    unpin: staff && !deleted && pinned,
+    hide: staff && !deleted && !hidden && !pinned,
+    show: staff && !deleted && hidden,
+    undelete: staff && deleted,
+  };
+}
+
+export function answerActions(actor: Actor | null, answer: PostRow, question: PostRow): PostActions {
+  const active = isActive(actor);
+  const own = isAuthor(actor, answer);
+  return {
+    edit: canEdit(actor, answer, 'answer'),
+    delete: canDelete(actor, answer),
+    accept: canAccept(actor, question),
+    vote_up: active && !own && hasPrivilege(member(actor), 'answer.vote_up'),
+    vote_down: active && !own && hasPrivilege(member(actor), 'answer.vote_down'),
+    undelete: isActiveStaff(actor) && answer.status === QUESTION_STATUS.deleted,
+  };
+}

@@ -1,0 +1,174 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
+import { QUESTION_SHOW, QUESTION_STATUS, type QuestionPageQuery } from '@inquire/shared';
+import type { QuestionsTable } from '../../db/database.js';
+import type { Db } from '../../infra/db.js';
+
+export type QuestionRow = Selectable<QuestionsTable>;
+
+const LISTED_STATUSES = [QUESTION_STATUS.normal, QUESTION_STATUS.closed];
+
+export const questionsRepository = {
+  async insert(db: Db, row: Insertable<QuestionsTable>): Promise<void> {
+    await db.insertInto('questions').values(row).execute();
+  },
+
+  async linkTag(db: Db, questionId: string, tagId: string, now: number): Promise<void> {
+    await db
+      .insertInto('tag_relations')
+      .values({ object_id: questionId, tag_id: tagId, status: 1, created_at: now })
+      .execute();
+  },
+
+  /**
+   * A page of listed questions (open or closed, not unlisted), pinned first, with authors;
+   * `tagIds` (a tag and its synonyms) keeps the questions carrying any of them.
+   */
+  async listPage(db: Db, query: QuestionPageQuery, since: number, tagIds?: string[]) {
+    let base = db
+      .selectFrom('questions')
+      .where('questions.status', 'in', LISTED_STATUSES)
+      .where('questions.show', '=', QUESTION_SHOW.shown);
+    if (tagIds) {
+      base = base.where('questions.id', 'in', (eb) =>
+        eb
+          .selectFrom('tag_relations')
+          .select('tag_relations.object_id')
+          .where('tag_relations.tag_id', 'in', tagIds.length ? tagIds : ['0'])
+          .where('tag_relations.status', '=', 1),
+      );
+    }
+    if (since > 0) base = base.where('questions.created_at', '>=', since);
+    if (query.order === 'unanswered') base = base.where('questions.answer_count', '=', 0);
+
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    let rows = base
+      .innerJoin('users', 'users.id', 'questions.user_id')
+      .select([
+        'questions.id',
+        'questions.title',
+        'questions.parsed_text',
+        'questions.status',
+        'questions.pin',
+        'questions.vote_count',
+        'questions.answer_count',
+        'questions.view_count',
+        'questions.accepted_answer_id',
+        'questions.created_at',
+        'questions.updated_at',
+        'users.username',
+        'users.display_name',
+        'users.avatar',
+        'users.e_mail',
+        'users.status as user_status',
+      ])
+      .orderBy('questions.pin', 'desc');
+    const order = {
+      newest: 'questions.created_at',
+      unanswered: 'questions.created_at',
+      active: 'questions.post_update_time',
+      frequent: 'questions.view_count',
+      score: 'questions.vote_count',
+    } as const;
+    rows = rows.orderBy(order[query.order], 'desc').orderBy('questions.id', 'desc');
+    const list = await rows
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size)
+      .execute();
+    return { count: Number(total.count), list };
+  },
+
+  findById(db: Db, id: string): Promise<QuestionRow | undefined> {
+    return db.selectFrom('questions').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  async recordAnswer(db: Db, questionId: string, answerId: string, now: number): Promise<void> {
+    await db
+      .updateTable('questions')
+      .set({ answer_count: sql`answer_count + 1`, last_answer_id: answerId, post_update_time: now })
+      .where('id', '=', questionId)
+      .execute();
+  },
+
+  async setAccepted(db: Db, questionId: string, answerId: string, now: number): Promise<void> {
+    await db
+      .updateTable('questions')
+      .set({ accepted_answer_id: answerId, post_update_time: now })
+      .where('id', '=', questionId)
+      .execute();
+  },
+
+  /** The same member's same question posted since `since` (a double submit). */
+  findDuplicate(db: Db, userId: string, title: string, content: string, since: number) {
+    return db
+      .selectFrom('questions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('title', '=', title)
+      .where('original_text', '=', content)
+      .where('created_at', '>=', since)
+      .executeTakeFirst();
+  },
+
+  /** Listed questions whose titles share words with a title being typed (question/similar). */
+  similar(db: Db, words: string[], limit: number) {
+    return db
+      .selectFrom('questions')
+      .select(['id', 'title', 'answer_count', 'accepted_answer_id'])
+      .where('status', 'in', LISTED_STATUSES)
+      .where('show', '=', QUESTION_SHOW.shown)
+      .where((eb) => eb.or(words.map((word) => eb(eb.fn('lower', ['title']), 'like', `%${word}%`))))
+      .orderBy('answer_count', 'desc')
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute();
+  },
+
+  /** Counts a view once per visitor and day; true when this one counted. */
+  async recordView(db: Db, questionId: string, visitor: string, day: number): Promise<boolean> {
+    const result = await db
+      .insertInto('view_records')
+      .values({ question_id: questionId, visitor, day })
+      .onConflict((oc) => oc.columns(['question_id', 'visitor', 'day']).doNothing())
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    await db
+      .updateTable('questions')
+      .set({ view_count: sql`view_count + 1`, unique_view_count: sql`unique_view_count + 1` })
+      .where('id', '=', questionId)
+      .execute();
+    return true;
+  },
+
+  /** Whether a member bookmarked and follows an object. */
+  async engagementOf(db: Db, userId: string, objectId: string) {
+    if (!userId) return { collected: false, followed: false };
+    const [collected, followed] = await Promise.all([
+      db
+        .selectFrom('collections')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('object_id', '=', objectId)
+        .executeTakeFirst(),
+      db
+        .selectFrom('follows')
+        .select('user_id')
+        .where('user_id', '=', userId)
+        .where('object_id', '=', objectId)
+        .executeTakeFirst(),
+    ]);
+    return { collected: collected !== undefined, followed: followed !== undefined };
+  },
+
+  /** Tags of many questions in one query. */
+  async tagsOf(db: Db, questionIds: string[]) {
+    if (questionIds.length === 0) return [];
+    return db
+      .selectFrom('tag_relations')
+      .innerJoin('tags', 'tags.id', 'tag_relations.tag_id')
+      .select(['tag_relations.object_id', 'tags.slug_name', 'tags.display_name'])
+      .where('tag_relations.object_id', 'in', questionIds)
+      .where('tag_relations.status', '=', 1)
+      .orderBy('tags.slug_name')
+      .execute();
+  },
+};

@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+
+/** A guest page as stored: its HTML cut at the CSP nonce, so each response gets its own. */
+export interface CachedPage {
+  /** The UTF-8 HTML between the occurrences of the render's nonce. */
+  pieces: Buffer[];
+  status: number;
+  /** A weak validator of the content: the same for every nonce. */
+  etag: string;
+  /** The question whose views a hit counts (question pages only). */
+  questionId: string | undefined;
+  bytes: number;
+  storedAt: number;
+}
+
+/** Cuts a rendered page at its nonce (our own random token: split, never a pattern). */
+export function cutAtNonce(
+  html: string,
+  nonce: string,
+  status: number,
+  questionId: string | undefined,
+  now: number,
+): CachedPage {
+  const pieces = html.split(nonce).map((text) => Buffer.from(text, 'utf8'));
+  const hash = createHash('sha256');
+  for (const piece of pieces) hash.update(piece).update('\0');
+  const bytes = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  return {
+    pieces,
+    status,
+    etag: `W/"${hash.digest('base64url').slice(0, 27)}"`,
+    questionId,
+    bytes,
+    storedAt: now,
+  };
+}
+
+/** The page's HTML with `nonce` wherever the render had its own. */
+export function withNonce(page: CachedPage, nonce: string): Buffer {
+  const glue = Buffer.from(nonce, 'utf8');
+  const parts: Buffer[] = [];
+  page.pieces.forEach((piece, index) => {
+    if (index > 0) parts.push(glue);
+    parts.push(piece);
+  });
+  return Buffer.concat(parts);
+}
+
+export interface PageCacheLimits {
+  /** Memory held by the pages' HTML and keys, at most. */
+  maxBytes: number;
+  /**
+   * How long a page is served before it is rendered again even if nothing was written:
+   * pages carry relative times ("5 minutes ago") computed when they were rendered.
+   */
+  maxAgeMs: number;
+}
+
+export const DEFAULT_PAGE_CACHE_LIMITS: PageCacheLimits = { maxBytes: 64 * 1024 * 1024, maxAgeMs: 60_000 };
+
+/**
+ * Guest pages by key, least recently used dropped first once the bytes pass the limit.
+ * `clear` starts a new epoch: a render that began before it is not stored (it may have read
+ * what the write that caused the clear has since changed).
+ */
+export class PageCache {
+  private readonly entries = new Map<string, CachedPage>();
+  private bytes = 0;
+  private epochValue = 0;
+
+  constructor(
+    private readonly limits: PageCacheLimits = DEFAULT_PAGE_CACHE_LIMITS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Take this before rendering; hand it to `set`. */
+  get epoch(): number {
+    return this.epochValue;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get usedBytes(): number {
+    return this.bytes;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const page = this.entries.get(key);
+    if (!page) return undefined;
+    if (this.now() - page.storedAt >= this.limits.maxAgeMs) {
+      this.remove(key, page);
+      return undefined;
+    }
+    // Most recently used last: Map keeps insertion order.
+    this.entries.delete(key);
+    this.entries.set(key, page);
+    return page;
+  }
+
+  /** Stores the page unless the cache was cleared since `epoch`; false when it was not stored. */
+  set(key: string, page: CachedPage, epoch: number): boolean {
+    if (epoch !== this.epochValue) return false;
+    const cost = costOf(key, page);
+    if (cost > this.limits.maxBytes / 4) return false;
+    const old = this.entries.get(key);
+    if (old) this.remove(key, old);
+    this.entries.set(key, page);
+    this.bytes += cost;
+    for (const [oldestKey, oldest] of this.entries) {
+      if (this.bytes <= this.limits.maxBytes) break;
+      this.remove(oldestKey, oldest);
+    }
+    return true;
+  }
+
+  clear(): void {
+    this.epochValue += 1;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private remove(key: string, page: CachedPage): void {
+    this.entries.delete(key);
+    this.bytes -= costOf(key, page);
+  }
+}
+
+/** What an entry holds in memory, roughly: its HTML, its key and the bookkeeping around them. */
+function costOf(key: string, page: CachedPage): number {
+  return page.bytes + key.length * 2 + page.pieces.length * 96 + 256;
+}
