@@ -44,6 +44,8 @@ export interface Database {
   follows: { user_id: string; object_id: string; created_at: number };
   reactions: { object_id: string; user_id: string; reaction: string; created_at: number };
   question_invites: { question_id: string; user_id: string; inviter_id: string; created_at: number };
+  /** One row (id 1): moves forward on every write that changes what a page shows. */
+  content_generation: { id: number; generation: number };
 }
 
 export interface VotesTable {

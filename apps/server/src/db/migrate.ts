@@ -4,6 +4,7 @@ import * as accounts from './migrations/0002-accounts.js';
 import * as views from './migrations/0003-views.js';
 import * as interactions from './migrations/0004-interactions.js';
 import * as curation from './migrations/0006-curation.js';
+import * as contentGeneration from './migrations/0007-content-generation.js';
 
 /** Migrations are listed here, in order, so bundling and tests need no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-views': views,
   '0004-interactions': interactions,
   '0006-curation': curation,
+  '0007-content-generation': contentGeneration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
