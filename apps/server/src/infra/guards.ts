@@ -1,7 +1,7 @@
-import { hasPrivilege, MAIL_STATUS, REASONS, ROLE, USER_STATUS, type Privilege } from '@inquire/shared';
+import { hasPrivilege, MAIL_STATUS, REASONS, ROLE, type Privilege } from '@inquire/shared';
 import type { FastifyRequest } from 'fastify';
-import { nowSeconds } from '../lib/clock.js';
 import { AppError } from '../lib/errors.js';
+import { isSuspended } from '../modules/auth/actor.js';
 import type { Actor } from '../modules/auth/auth.service.js';
 
 /**
@@ -11,10 +11,6 @@ import type { Actor } from '../modules/auth/auth.service.js';
 export function requireLogin(request: FastifyRequest): Actor {
   if (!request.actor) throw AppError.unauthorized();
   return request.actor;
-}
-
-export function isSuspended(actor: Actor): boolean {
-  return actor.user.status === USER_STATUS.suspended && actor.user.suspended_until > nowSeconds();
 }
 
 /** Logged in, activated and not suspended. */

@@ -1,3 +1,4 @@
+import { isStaff } from '@inquire/shared';
 import {
   ACCOUNT_REASONS,
   isLanguage,
@@ -127,8 +128,6 @@ function storedAvatar(value: string, siteUrl: string): string {
 
 const emailTakenError = () =>
   AppError.fields([{ field: 'e_mail', key: 'form.e_mail.taken' }], ACCOUNT_REASONS.emailTaken);
-
-const isStaff = (user: UserRow) => user.role_id === ROLE.admin || user.role_id === ROLE.moderator;
 
 /**
  * The account use cases: sign-up, activation, recovery, password and email changes, profile,

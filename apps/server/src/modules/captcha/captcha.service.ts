@@ -1,5 +1,6 @@
+import { isStaff } from '@inquire/shared';
 import type { CaptchaContract } from '@inquire/plugin-sdk';
-import { ROLE, type ActionRecord, type CaptchaAction } from '@inquire/shared';
+import { type ActionRecord, type CaptchaAction } from '@inquire/shared';
 import type { SiteRuntime } from '../../infra/site.js';
 import { hashToken } from '../../infra/tokens.js';
 import { nowSeconds } from '../../lib/clock.js';
@@ -41,7 +42,8 @@ export interface Doer {
   user?: Pick<UserRow, 'id' | 'role_id'> | null;
 }
 
-const isStaff = (doer: Doer) => doer.user?.role_id === ROLE.admin || doer.user?.role_id === ROLE.moderator;
+/** Staff (by role) skip captchas; a suspended one cannot write at all, so the role suffices. */
+const isStaffDoer = (doer: Doer) => isStaff(doer.user ? { role_id: doer.user.role_id, rank: 0 } : null);
 
 /**
  * Captcha challenges and the counters that decide when one is needed. Challenges are stored
@@ -72,7 +74,7 @@ export class CaptchaService {
 
   /** Whether the doer's next `action` needs a captcha. */
   async required(action: CaptchaAction, doer: Doer): Promise<boolean> {
-    if (isStaff(doer) || !(await this.enabled())) return false;
+    if (isStaffDoer(doer) || !(await this.enabled())) return false;
     const rule = CAPTCHA_STRATEGY[action];
     if (rule.always) return true;
     const now = nowSeconds();
@@ -136,7 +138,7 @@ export class CaptchaService {
     const key = this.key(action, doer);
     const { count, windowStart } = await countersRepository.hitWindow(this.site.db, key, rule.window, nowSeconds());
     const reservation = { key, windowStart };
-    const needed = rule.max !== undefined && count > rule.max && !isStaff(doer) && (await this.enabled());
+    const needed = rule.max !== undefined && count > rule.max && !isStaffDoer(doer) && (await this.enabled());
     if (!needed) return reservation;
     try {
       await this.verify(input);

@@ -1,4 +1,5 @@
-import { captchaOnlySchema, isStaff, REASONS } from '@inquire/shared';
+import { isActiveStaff } from '../auth/actor.js';
+import { captchaOnlySchema, REASONS } from '@inquire/shared';
 import type { SiteRuntime } from '../../infra/site.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -68,7 +69,7 @@ export class WriteLimits {
   async guard(action: WriteAction, caller: { actor: Actor | null; ip: string }, body: unknown): Promise<void> {
     const { actor, ip } = caller;
     if (!this.enforced) return;
-    if (actor && isStaff({ role_id: actor.user.role_id, rank: actor.user.rank })) return;
+    if (isActiveStaff(actor)) return;
     if (!(await this.overLimit(action, actor, ip))) return;
     const rule = WRITE_RULES[action];
     if (rule.captcha && (await this.captcha.enabled())) {

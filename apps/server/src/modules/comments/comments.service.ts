@@ -1,4 +1,5 @@
-import { hasPrivilege, isStaff, MAIL_STATUS, REASONS, type CommentItem, type Paged } from '@inquire/shared';
+import { holds, isActive, isActiveStaff } from '../auth/actor.js';
+import { REASONS, type CommentItem, type Paged } from '@inquire/shared';
 import type { SiteRuntime } from '../../infra/site.js';
 import { DUPLICATE_WINDOW_SECONDS, nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -22,26 +23,23 @@ import { linkMentions, mentionableUsers, mentionedNames } from './mentions.js';
 /** Authors edit their comments for 5 minutes (peer facts 6.6); staff at any time. */
 export const COMMENT_EDIT_WINDOW_SECONDS = 5 * 60;
 
-const staffOf = (actor: Actor | null) => isStaff(actor ? { role_id: actor.user.role_id, rank: actor.user.rank } : null);
-
 export function canEditComment(
   actor: Actor | null,
   comment: Pick<CommentRow, 'user_id' | 'created_at'>,
   now: number,
 ): boolean {
-  if (!actor) return false;
-  if (staffOf(actor)) return true;
+  if (!actor || !isActive(actor)) return false;
+  if (isActiveStaff(actor)) return true;
   return actor.user.id === comment.user_id && now - comment.created_at <= COMMENT_EDIT_WINDOW_SECONDS;
 }
 
 export function canDeleteComment(actor: Actor | null, comment: Pick<CommentRow, 'user_id'>): boolean {
-  return actor !== null && (actor.user.id === comment.user_id || staffOf(actor));
+  return actor !== null && isActive(actor) && (actor.user.id === comment.user_id || isActiveStaff(actor));
 }
 
 /** Members upvote others' comments with the comment vote privilege (peer facts 2.2). */
 export function canVoteComment(actor: Actor | null, comment: Pick<CommentRow, 'user_id'>): boolean {
-  if (!actor || actor.user.id === comment.user_id || actor.user.mail_status !== MAIL_STATUS.activated) return false;
-  return hasPrivilege({ role_id: actor.user.role_id, rank: actor.user.rank }, 'comment.vote_up');
+  return actor !== null && holds(actor, 'comment.vote_up') && actor.user.id !== comment.user_id;
 }
 
 export class CommentsService {

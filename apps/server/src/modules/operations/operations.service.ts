@@ -1,7 +1,7 @@
+import { isActiveStaff } from '../auth/actor.js';
 import {
   ANSWER_STATUS,
   CURATION_REASONS,
-  isStaff,
   QUESTION_PIN,
   QUESTION_SHOW,
   QUESTION_STATUS,
@@ -16,7 +16,7 @@ import { nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { answersRepository, type AnswerRow } from '../posts/answers.repository.js';
 import type { Actor } from '../auth/auth.service.js';
-import { canDelete, canSeePost, isActiveStaff } from '../posts/post-policy.js';
+import { canDelete, canSeePost } from '../posts/post-policy.js';
 import { questionsRepository, type QuestionRow } from '../posts/questions.repository.js';
 import { postWrites } from '../posts/post-writes.repository.js';
 import { recordActivity } from '../posts/record-activity.js';
@@ -24,8 +24,6 @@ import { usersRepository } from '../users/users.repository.js';
 import { operationsRepository } from './operations.repository.js';
 import { reasonsFor } from '../posts/operation-reasons.js';
 import { voteReputation } from './vote-reputation.js';
-
-const member = (actor: Actor) => ({ role_id: actor.user.role_id, rank: actor.user.rank });
 
 /**
  * A parallel call changed the status between this call's read and its write. It gets what it
@@ -114,7 +112,7 @@ export class OperationsService {
     const db = this.site.db;
     const question = await this.visibleQuestion(id, actor);
     if (!canDelete(actor, question)) throw AppError.forbidden(CURATION_REASONS.operationForbidden);
-    if (!isStaff(member(actor))) {
+    if (!isActiveStaff(actor)) {
       const answers = await postWrites.liveAnswers(db, question.id);
       const blocked =
         answers.some((a) => a.accepted === 2) || answers.length > 1 || answers.some((a) => a.vote_count > 0);
@@ -158,7 +156,7 @@ export class OperationsService {
   async deleteAnswer(id: string, actor: Actor): Promise<void> {
     const { answer, question } = await this.visibleAnswer(id, actor);
     if (!canDelete(actor, answer)) throw AppError.forbidden(CURATION_REASONS.operationForbidden);
-    if (!isStaff(member(actor)) && (answer.accepted === 2 || answer.vote_count > 0)) {
+    if (!isActiveStaff(actor) && (answer.accepted === 2 || answer.vote_count > 0)) {
       throw AppError.badRequest(CURATION_REASONS.answerCannotDelete);
     }
     const now = nowSeconds();

@@ -1,13 +1,5 @@
-import {
-  hasPrivilege,
-  isStaff,
-  MAIL_STATUS,
-  QUESTION_PIN,
-  QUESTION_SHOW,
-  QUESTION_STATUS,
-  type PostActions,
-} from '@inquire/shared';
-import { isSuspended } from '../../infra/guards.js';
+import { hasPrivilege, QUESTION_PIN, QUESTION_SHOW, QUESTION_STATUS, type PostActions } from '@inquire/shared';
+import { isActive, isActiveStaff, memberOf } from '../auth/actor.js';
 import type { Actor } from '../auth/auth.service.js';
 
 /** Object rules for questions and answers (peer facts sections 2.3 and 6). */
@@ -19,13 +11,7 @@ export interface PostRow {
   pin?: number;
 }
 
-const member = (actor: Actor | null) => (actor ? { role_id: actor.user.role_id, rank: actor.user.rank } : null);
 const isAuthor = (actor: Actor | null, post: PostRow) => actor !== null && actor.user.id === post.user_id;
-const isActive = (actor: Actor | null) => actor !== null && actor.user.mail_status === MAIL_STATUS.activated;
-/** Staff powers need an active account too. */
-/** Staff powers, reading included, need an active account in good standing: a suspended moderator keeps none. */
-export const isActiveStaff = (actor: Actor | null) =>
-  actor !== null && isActive(actor) && !isSuspended(actor) && isStaff(member(actor));
 
 /** Deleted, pending and unlisted posts show only to their author and to staff (peer 2.0.1). */
 export function canSeePost(actor: Actor | null, post: PostRow): boolean {
@@ -51,25 +37,23 @@ export function canAnswer(actor: Actor | null, question: PostRow): boolean {
 
 /** Only the asker accepts an answer (staff too, as the peer allows). */
 export function canAccept(actor: Actor | null, question: PostRow): boolean {
-  return isActive(actor) && (isAuthor(actor, question) || isStaff(member(actor)));
+  return isActive(actor) && (isAuthor(actor, question) || isActiveStaff(actor));
 }
 
 /** Who may open the edit form: the author, staff, or a member with the (review) edit privilege. */
 export function canEdit(actor: Actor | null, post: PostRow, kind: 'question' | 'answer'): boolean {
   if (!isActive(actor) || post.status === QUESTION_STATUS.deleted) return false;
-  return isAuthor(actor, post) || hasPrivilege(member(actor), `${kind}.edit`);
+  return isAuthor(actor, post) || hasPrivilege(memberOf(actor), `${kind}.edit`);
 }
 
 /** Whether an edit applies at once; otherwise it waits for review as a suggested edit. */
 export function editsDirectly(actor: Actor, post: PostRow | null, kind: 'question' | 'answer' | 'tag'): boolean {
   if (post && isAuthor(actor, post)) return true;
-  return hasPrivilege(member(actor), `${kind}.edit_without_review`);
+  return hasPrivilege(memberOf(actor), `${kind}.edit_without_review`);
 }
 
 export function canDelete(actor: Actor | null, post: PostRow): boolean {
-  return (
-    isActive(actor) && post.status !== QUESTION_STATUS.deleted && (isAuthor(actor, post) || isStaff(member(actor)))
-  );
+  return isActive(actor) && post.status !== QUESTION_STATUS.deleted && (isAuthor(actor, post) || isActiveStaff(actor));
 }
 
 export function questionActions(actor: Actor | null, question: PostRow): PostActions {
@@ -83,9 +67,9 @@ export function questionActions(actor: Actor | null, question: PostRow): PostAct
     edit: canEdit(actor, question, 'question'),
     delete: canDelete(actor, question),
     answer: canAnswer(actor, question),
-    invite: canAnswer(actor, question) && hasPrivilege(member(actor), 'answer.invite_someone_to_answer'),
-    vote_up: active && !own && hasPrivilege(member(actor), 'question.vote_up'),
-    vote_down: active && !own && hasPrivilege(member(actor), 'question.vote_down'),
+    invite: canAnswer(actor, question) && hasPrivilege(memberOf(actor), 'answer.invite_someone_to_answer'),
+    vote_up: active && !own && hasPrivilege(memberOf(actor), 'question.vote_up'),
+    vote_down: active && !own && hasPrivilege(memberOf(actor), 'question.vote_down'),
     // Peer rules: close only when open, reopen only when closed; no pin or unlist while
     // unlisted, no unlist while pinned; nothing but undelete on a deleted question.
     close: staff && question.status === QUESTION_STATUS.normal,
@@ -105,8 +89,8 @@ export function answerActions(actor: Actor | null, answer: PostRow, question: Po
     edit: canEdit(actor, answer, 'answer'),
     delete: canDelete(actor, answer),
     accept: canAccept(actor, question),
-    vote_up: active && !own && hasPrivilege(member(actor), 'answer.vote_up'),
-    vote_down: active && !own && hasPrivilege(member(actor), 'answer.vote_down'),
+    vote_up: active && !own && hasPrivilege(memberOf(actor), 'answer.vote_up'),
+    vote_down: active && !own && hasPrivilege(memberOf(actor), 'answer.vote_down'),
     undelete: isActiveStaff(actor) && answer.status === QUESTION_STATUS.deleted,
   };
 }

@@ -1,10 +1,11 @@
+import { isActiveStaff } from '../auth/actor.js';
 import { objectTypeOf, QUESTION_SHOW, REASONS, TAG_STATUS, CURATION_REASONS } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import { AppError } from '../../lib/errors.js';
 import { renderMarkdown } from '../../lib/markdown.js';
 import { answersRepository, type AnswerRow } from './answers.repository.js';
 import type { Actor } from '../auth/auth.service.js';
-import { canSeePost, isActiveStaff } from './post-policy.js';
+import { canSeePost } from './post-policy.js';
 import { questionsRepository, type QuestionRow } from './questions.repository.js';
 import { postWrites } from './post-writes.repository.js';
 import { answerSnapshot, questionSnapshot, tagSnapshot } from './snapshots.js';

@@ -1,5 +1,5 @@
-import { hasPrivilege, isStaff, MAIL_STATUS, TAG_STATUS, type TagActions } from '@inquire/shared';
-import { isSuspended } from '../../infra/guards.js';
+import { hasPrivilege, TAG_STATUS, type TagActions } from '@inquire/shared';
+import { isActive, isActiveStaff, memberOf } from '../auth/actor.js';
 import type { Actor } from '../auth/auth.service.js';
 import { NO_MAIN_TAG } from './tags.repository.js';
 
@@ -9,21 +9,14 @@ export interface TagState {
   main_tag_id: string;
 }
 
-const member = (actor: Actor | null) => (actor ? { role_id: actor.user.role_id, rank: actor.user.rank } : null);
-const isActive = (actor: Actor | null) => actor !== null && actor.user.mail_status === MAIL_STATUS.activated;
-
-/** Staff in good standing: activated and not suspended (a suspended moderator keeps no staff powers). */
-export const isStaffActor = (actor: Actor | null): boolean =>
-  actor !== null && isActive(actor) && !isSuspended(actor) && isStaff(member(actor));
-
 /** A deleted tag shows only to staff (peer facts 3.2: deleted tags are 404 to others). */
 export function canSeeTag(actor: Actor | null, tag: TagState): boolean {
-  return tag.status === TAG_STATUS.normal || isStaffActor(actor);
+  return tag.status === TAG_STATUS.normal || isActiveStaff(actor);
 }
 
 /** Creating tags on their own screen is for admins and moderators (spec section 6). */
 export function canCreateTag(actor: Actor | null): boolean {
-  return isActive(actor) && isStaffActor(actor);
+  return isActive(actor) && isActiveStaff(actor);
 }
 
 export function canManageSynonyms(actor: Actor | null, tag: TagState): boolean {
@@ -31,7 +24,7 @@ export function canManageSynonyms(actor: Actor | null, tag: TagState): boolean {
     isActive(actor) &&
     tag.status === TAG_STATUS.normal &&
     tag.main_tag_id === NO_MAIN_TAG &&
-    hasPrivilege(member(actor), 'tag.synonym')
+    hasPrivilege(memberOf(actor), 'tag.synonym')
   );
 }
 
@@ -39,9 +32,9 @@ export function tagActions(actor: Actor | null, tag: TagState): TagActions {
   const active = isActive(actor);
   const available = tag.status === TAG_STATUS.normal;
   return {
-    edit: active && available && hasPrivilege(member(actor), 'tag.edit'),
-    delete: active && available && isStaffActor(actor),
-    undelete: active && !available && isStaffActor(actor),
+    edit: active && available && hasPrivilege(memberOf(actor), 'tag.edit'),
+    delete: active && available && isActiveStaff(actor),
+    undelete: active && !available && isActiveStaff(actor),
     synonym: canManageSynonyms(actor, tag),
   };
 }

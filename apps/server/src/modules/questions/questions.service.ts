@@ -1,6 +1,5 @@
+import { holds, isActiveStaff } from '../auth/actor.js';
 import {
-  isStaff,
-  hasPrivilege,
   normalizeTagSlug,
   REASONS,
   slugify,
@@ -230,15 +229,14 @@ export class QuestionsService {
       ).values(),
     ];
     const marks = tagMarks((await this.siteinfo.settings()).site_write);
-    const member = { role_id: actor.user.role_id, rank: actor.user.rank };
     const addsReserved = existing.some(
       (t) => marksOf({ ...t, recommend: 0 }, marks).reserved && !alreadyLinked.includes(t.id),
     );
-    if (addsReserved && !isStaff(member)) {
+    if (addsReserved && !isActiveStaff(actor)) {
       throw AppError.fields([{ field: 'tags', key: REASONS.tagReserved }], REASONS.tagReserved);
     }
     const missing = wanted.filter(([slug]) => !found.some((t) => t.slug_name === slug));
-    if (missing.length && !hasPrivilege(member, 'tag.add')) {
+    if (missing.length && !holds(actor, 'tag.add')) {
       throw AppError.fields([{ field: 'tags', key: REASONS.tagCreateForbidden }], REASONS.tagCreateForbidden);
     }
     return {

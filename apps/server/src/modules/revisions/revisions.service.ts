@@ -1,3 +1,4 @@
+import { isActiveStaff } from '../auth/actor.js';
 import {
   CURATION_REASONS,
   hasPrivilege,
@@ -25,7 +26,7 @@ import { nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { nextId } from '../../lib/ids.js';
 import type { Actor } from '../auth/auth.service.js';
-import { editsDirectly, isActiveStaff } from '../posts/post-policy.js';
+import { editsDirectly } from '../posts/post-policy.js';
 import { presentAnswer, presentAuthor } from '../posts/post.presenter.js';
 import type { QuestionsService } from '../questions/questions.service.js';
 import { reputation } from '../reputation/reputation.service.js';

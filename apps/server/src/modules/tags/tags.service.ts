@@ -1,3 +1,4 @@
+import { isActiveStaff } from '../auth/actor.js';
 import {
   normalizeTagSlug,
   REASONS,
@@ -20,7 +21,7 @@ import { renderMarkdown } from '../../lib/markdown.js';
 import type { Actor } from '../auth/auth.service.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { insertTagWithHistory, recordTagActivity } from '../posts/tag-history.js';
-import { canCreateTag, canManageSynonyms, canSeeTag, isStaffActor } from '../posts/tag-policy.js';
+import { canCreateTag, canManageSynonyms, canSeeTag } from '../posts/tag-policy.js';
 import { presentTagBrief, presentTagDetail, presentTagItem, tagMarks, type TagMarks } from '../posts/tags.presenter.js';
 import { NO_MAIN_TAG, tagsRepository, type TagRow } from '../posts/tags.repository.js';
 
@@ -107,7 +108,7 @@ export class TagsService {
    * facts 7), so no question ever loses a tag to a deletion.
    */
   async remove(tagId: string, actor: Actor): Promise<void> {
-    if (!isStaffActor(actor)) throw AppError.forbidden();
+    if (!isActiveStaff(actor)) throw AppError.forbidden();
     const db = this.site.db;
     const tag = await tagsRepository.findById(db, tagId);
     if (!tag || tag.status !== TAG_STATUS.normal) throw AppError.notFound(TAG_REASONS.notFound);
@@ -124,7 +125,7 @@ export class TagsService {
 
   /** POST tag/recover: staff bring a deleted tag back. */
   async recover(tagId: string, actor: Actor): Promise<void> {
-    if (!isStaffActor(actor)) throw AppError.forbidden();
+    if (!isActiveStaff(actor)) throw AppError.forbidden();
     const db = this.site.db;
     const tag = await tagsRepository.findById(db, tagId);
     if (!tag) throw AppError.notFound(TAG_REASONS.notFound);

@@ -1,8 +1,9 @@
-import { ROLE, slugify, type TimelineData, type TimelineEvent, type TimelineItem } from '@inquire/shared';
+import { isActiveAdmin, isActiveStaff } from '../auth/actor.js';
+import { slugify, type TimelineData, type TimelineEvent, type TimelineItem } from '@inquire/shared';
 import type { SiteRuntime } from '../../infra/site.js';
 import type { Actor } from '../auth/auth.service.js';
 import { answersRepository } from '../posts/answers.repository.js';
-import { canSeePost, isActiveStaff } from '../posts/post-policy.js';
+import { canSeePost } from '../posts/post-policy.js';
 import { loadTarget, type Target } from '../posts/revision-targets.js';
 import type { RevisionsService } from '../revisions/revisions.service.js';
 import { revisionsRepository } from '../posts/revisions.repository.js';
@@ -83,7 +84,7 @@ export class TimelineService {
         ? { username: person.username, display_name: person.display_name, avatar: avatarUrl(person, users) }
         : null;
     };
-    const admin = isActiveStaff(actor) && actor.user.role_id === ROLE.admin;
+    const admin = isActiveAdmin(actor);
     const items: TimelineItem[] = [
       ...entries.map(({ row, event, actorId }) => ({
         activity_id: row.id,
