@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import { REASONS } from '@inquire/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { RegisteredRoute } from './types.js';
+import { registerContentGeneration } from './infra/content-generation.js';
 import { envelope, errorEnvelope } from './infra/envelope.js';
 import { registerRequestContext } from './infra/request-context.js';
 import { registerRequestDeadline, REQUEST_DEADLINE_MS } from './infra/request-deadline.js';
@@ -102,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await site.close();
   });
 
+  registerContentGeneration(app);
   await registerSecurityHeaders(app);
   await app.register(cookie);
   registerRequestContext(app);

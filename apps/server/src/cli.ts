@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
 import { installBaseInfoSchema, installInitSchema } from '@inquire/shared';
 import { readSiteConfig, resolveDataDir } from './config/config.js';
@@ -9,6 +10,7 @@ import { createServices } from './services.js';
 import { AppError } from './lib/errors.js';
 import { translate } from '@inquire/i18n';
 import { runSeedCommand } from './seed/command.js';
+import { identifyWorker, parseWorkers, runPrimary, shouldFork } from './workers.js';
 
 export const HELP = `Usage: inquire <command> [options]
 
@@ -20,6 +22,9 @@ Commands:
               --trust-proxy P  proxies whose X-Forwarded-For is believed (env INQUIRE_TRUST_PROXY,
                                or trust_proxy in config.yaml; default: none). A hop count (1 for
                                one nginx in front) or addresses/CIDRs: 127.0.0.1,10.0.0.0/8
+              --workers N      processes serving the site on one port (env INQUIRE_WORKERS,
+                               default: the number of CPU cores; 1 runs a single process).
+                               A crashed worker is replaced; SIGTERM stops them all.
   init      Install the site without a browser; the same steps as the /install wizard.
               --data-dir DIR --db sqlite|postgres [--db-url URL] [--db-file FILE]
               --site-name S --site-url U --contact-email E
@@ -48,6 +53,7 @@ const OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string' },
   'trust-proxy': { type: 'string' },
+  workers: { type: 'string' },
   db: { type: 'string' },
   'db-url': { type: 'string' },
   'db-file': { type: 'string' },
@@ -106,8 +112,19 @@ async function start(values: Values): Promise<number> {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
   }
+  const workers = parseWorkers(values.workers ?? env('INQUIRE_WORKERS'));
+  if (typeof workers === 'string') {
+    process.stderr.write(`${workers}\n`);
+    return 2;
+  }
+  if (shouldFork(workers) && (await runPrimary(dataDir, workers)) === 'forked') return -1;
   const app = await buildApp({ dataDir, trustProxy, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  if (cluster.isWorker) identifyWorker(app);
+  let stopping = false;
   const stop = async () => {
+    // SIGINT reaches a worker both from the terminal and from its primary: stop once.
+    if (stopping) return;
+    stopping = true;
     // Everything acknowledged is already committed (mail sits in the outbox), so a shutdown that
     // stalls on a slow SMTP server or a lingering connection may be cut short.
     setTimeout(() => {
@@ -119,6 +136,8 @@ async function start(values: Values): Promise<number> {
   };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
+  // A worker whose primary is gone (killed outright) has nobody to restart or stop it.
+  if (cluster.isWorker) process.once('disconnect', () => void stop());
   await app.listen({ port, host });
   return -1; // keep running
 }

@@ -1,7 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type LogEvent,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import type { DbConfig } from '../config/config.js';
 import type { Database } from '../db/database.js';
@@ -30,7 +41,29 @@ function observeQueries(event: LogEvent): void {
   for (const observe of queryObservers) observe(event.query.sql);
 }
 
-/** Opens the site database. SQLite: WAL, foreign keys on, 5 s busy timeout. */
+/**
+ * SQLite transactions begin IMMEDIATE. Several processes may share one file (`inquire start
+ * --workers N`), and a deferred transaction that reads first and writes later fails at once
+ * with SQLITE_BUSY when another process wrote in between: the busy timeout cannot help it.
+ * Taking the write lock at the start makes it wait its turn instead.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly options: SqliteDialectConfig) {
+    super(options);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.options);
+  }
+}
+
+/** Opens the site database. SQLite: WAL, foreign keys on, 5 s busy timeout, immediate transactions. */
 export function openDatabase(config: DbConfig): DbHandle {
   if (config.driver === 'sqlite') {
     mkdirSync(dirname(config.file), { recursive: true });
@@ -39,7 +72,7 @@ export function openDatabase(config: DbConfig): DbHandle {
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
     database.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), log: observeQueries });
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }), log: observeQueries });
     return { db, driver: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5000 });

@@ -1,4 +1,5 @@
 import { resolveDataDir } from '../config/config.js';
+import { contentGenerationRepository } from '../infra/content-generation.repository.js';
 import { SiteRuntime } from '../infra/site.js';
 import { nowSeconds } from '../lib/clock.js';
 import { SEED_DEFAULTS, SEED_LANGUAGES, type SeedLanguage, type SeedOptions } from './plan.js';
@@ -33,6 +34,8 @@ export async function runSeedCommand(flags: SeedFlags): Promise<number> {
     );
     const showBar = flags.progress === true || process.stderr.isTTY === true;
     const summary = await seedSite(site, parsed, showBar ? progressBar(process.stderr) : silentProgress);
+    // Running servers drop their guest pages (within their poll) and show the new community.
+    await contentGenerationRepository.bump(site.db);
     process.stdout.write(describe(summary));
     return 0;
   } catch (error) {

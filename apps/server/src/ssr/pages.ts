@@ -3,12 +3,15 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors.js';
+import { createPageServer } from './guest-pages.js';
 import { pageDataRoute } from './page-data.routes.js';
 import { createPageRenderer, loadWebApp } from './render-page.js';
 
 export interface PageOptions {
   /** The web app's build output (client/ and server/); defaults to apps/web/dist. */
   webDist?: string;
+  /** Keep guests' pages in memory (ssr/guest-pages.ts); tests that count a render's queries turn it off. */
+  cache?: boolean;
 }
 
 const DEFAULT_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -26,6 +29,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageOptions): Pr
   const dist = options.webDist ?? DEFAULT_DIST;
   const web = await loadWebApp(dist);
   const renderPage = createPageRenderer(app, web);
+  const servePage = createPageServer(app, renderPage, { cache: options.cache ?? true });
   pageDataRoute(app, web);
 
   await app.register(fastifyStatic, {
@@ -41,13 +45,6 @@ export async function pageRoutes(app: FastifyInstance, options: PageOptions): Pr
     const installed = await app.site.isInstalled();
     if (!installed && path !== '/install') return reply.redirect('/install', 302);
 
-    const page = await renderPage(request);
-    if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
-    return reply
-      .code(page.status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('content-security-policy', page.contentSecurityPolicy)
-      .send(page.html);
+    return servePage(request, reply);
   });
 }

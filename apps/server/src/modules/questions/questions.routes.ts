@@ -1,18 +1,11 @@
 import { askQuestionSchema, questionPageQuery } from '@inquire/shared';
-import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../infra/envelope.js';
 import { requirePrivilege, requireReader } from '../../infra/guards.js';
 import { parseInput } from '../../infra/validate.js';
 import { getRead } from '../../infra/reads.js';
-
-/** Who is viewing, for unique daily views: the member, or a hash of a guest's address and browser. */
-function visitorOf(request: FastifyRequest): string {
-  if (request.actor) return `u:${request.actor.user.id}`;
-  const agent = request.headers['user-agent'] ?? '';
-  return `g:${createHash('sha256').update(`${request.ip}|${agent}`).digest('hex').slice(0, 40)}`;
-}
+import { visitorOf } from '../../infra/visitor.js';
 
 const idQuery = z.object({ id: z.string().min(1, 'form.invalid_value') });
 const tagQuery = z.object({ tag: z.string().max(35).default('') });

@@ -1,0 +1,112 @@
+import cluster, { type Worker } from 'node:cluster';
+import { availableParallelism } from 'node:os';
+import type { FastifyInstance } from 'fastify';
+import { SiteRuntime } from './infra/site.js';
+
+/** The most processes `--workers` accepts: far beyond any core count we expect. */
+const MAX_WORKERS = 256;
+/** A crashed worker is replaced after this pause, so a crash on every start cannot spin. */
+const RESTART_DELAY_MS = 1000;
+/** Workers stop within 10 s by themselves (cli.ts); past this they are killed. */
+const STOP_TIMEOUT_MS = 15_000;
+
+/** `--workers N` (or INQUIRE_WORKERS): a whole number of processes, by default one per core. */
+export function parseWorkers(raw: string | undefined): number | string {
+  if (raw === undefined || raw.trim() === '') return availableParallelism();
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || n < 1 || n > MAX_WORKERS) {
+    return `--workers: a whole number from 1 to ${MAX_WORKERS}`;
+  }
+  return n;
+}
+
+/** True in the process that should fork workers rather than serve. */
+export function shouldFork(workers: number): boolean {
+  return workers > 1 && cluster.isPrimary;
+}
+
+function say(message: string): void {
+  process.stdout.write(`inquire: ${message}\n`);
+}
+
+/**
+ * The primary process of `inquire start --workers N`: brings the database up to date once,
+ * then forks N workers that each run the whole app and share the port (node:cluster hands
+ * out connections). A worker that crashes after it listened is replaced; one that fails to
+ * start stops everything (the same failure would repeat). SIGTERM or SIGINT stops the
+ * workers gracefully and then the primary.
+ *
+ * Before installation one process serves the wizard (the others would not see the database
+ * it creates); restart after installing to run several.
+ */
+export async function runPrimary(dataDir: string, workers: number): Promise<'forked' | 'uninstalled'> {
+  if (!(await migrateOnce(dataDir))) {
+    say('the site is not installed yet: one process serves the installer; restart after installing for workers');
+    return 'uninstalled';
+  }
+  const listening = new WeakSet<Worker>();
+  let stopping = false;
+
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.once('listening', () => listening.add(worker));
+  };
+
+  const stopAll = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && !w.isDead());
+    if (alive.length === 0) process.exit(code);
+    for (const worker of alive) worker.process.kill('SIGTERM');
+    setTimeout(() => {
+      for (const worker of alive) if (!worker.isDead()) worker.process.kill('SIGKILL');
+      process.exit(code);
+    }, STOP_TIMEOUT_MS).unref();
+    cluster.on('exit', () => {
+      if (Object.values(cluster.workers ?? {}).every((w) => w === undefined || w.isDead())) process.exit(code);
+    });
+  };
+
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    const how = signal ? `signal ${signal}` : `code ${code}`;
+    if (!listening.has(worker)) {
+      say(`worker ${worker.process.pid} failed to start (${how}); stopping`);
+      stopAll(1);
+      return;
+    }
+    say(`worker ${worker.process.pid} exited (${how}); starting another`);
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, RESTART_DELAY_MS);
+  });
+  process.once('SIGTERM', () => stopAll(0));
+  process.once('SIGINT', () => stopAll(0));
+
+  for (let i = 0; i < workers; i += 1) fork();
+  say(`primary ${process.pid} started ${workers} workers`);
+  return 'forked';
+}
+
+/** Opens the site once so its migrations run before any worker starts; false when not installed. */
+async function migrateOnce(dataDir: string): Promise<boolean> {
+  const site = new SiteRuntime(dataDir);
+  try {
+    await site.open();
+    return await site.isInstalled();
+  } finally {
+    await site.close();
+  }
+}
+
+/**
+ * In a worker: every answer names it (`x-inquire-worker`, its cluster id, 1 to N and counting
+ * up as crashed ones are replaced), so an operator or a test can see the load spread.
+ */
+export function identifyWorker(app: FastifyInstance): void {
+  const id = String(cluster.worker?.id ?? '');
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-inquire-worker', id);
+    return payload;
+  });
+}
