@@ -37,6 +37,8 @@ export async function pageRoutes(app: FastifyInstance, options: PageOptions): Pr
     prefix: '/assets/',
     immutable: true,
     maxAge: '365d',
+    // The build writes .br and .gz beside each script and stylesheet (apps/web/vite.config.ts).
+    preCompressed: true,
   });
 
   app.get('/*', async (request, reply) => {
