@@ -59,12 +59,23 @@ export function initSite(dataDir: string, extra: string[] = []): void {
 
 /** Starts the built server (`inquire start`) on a free loopback port and waits for /healthz. */
 export async function startSite(
-  options: { installed?: boolean; dataDir?: string; initArgs?: string[] } = {},
+  options: {
+    installed?: boolean;
+    dataDir?: string;
+    initArgs?: string[];
+    /**
+     * Processes (`--workers`). One unless a test asks: with several, a guest page another
+     * process cached may lag a write by up to its poll (250 ms), which browser steps that
+     * load right after a write would trip over.
+     */
+    workers?: number;
+  } = {},
 ): Promise<RunningSite> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'inquire-e2e-'));
   if (options.installed) initSite(dataDir, options.initArgs);
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [CLI, 'start', '--data-dir', dataDir, '--port', String(port)], {
+  const args = ['start', '--data-dir', dataDir, '--port', String(port), '--workers', String(options.workers ?? 1)];
+  const child: ChildProcess = spawn(process.execPath, [CLI, ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
