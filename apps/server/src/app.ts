@@ -16,6 +16,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { adminThemeRoutes } from './modules/admin/admin-theme.routes.js';
 import { answersRoutes } from './modules/answers/answers.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { sessionRoutes } from './modules/session/session.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { engagementRoutes } from './modules/follows/follows.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -117,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(siteinfoRoutes);
   await app.register(languageRoutes);
   await app.register(authRoutes);
+  await app.register(sessionRoutes);
   await app.register(accountsRoutes);
   await app.register(smtpRoutes);
   await app.register(peopleRoutes);

@@ -1,4 +1,4 @@
-import { MAIL_STATUS, ROLE } from '@inquire/shared';
+import { MAIL_STATUS } from '@inquire/shared';
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { loadSession, type Session } from './session';
 
@@ -69,10 +69,8 @@ export function checkGuard(kind: GuardKind, session: Session, url: URL): Respons
     case 'staff': {
       if (!user) return loginRedirect(url);
       if (!isActivated(session)) return redirect('/users/login?status=inactive');
-      if (kind === 'admin' && user.role_id !== ROLE.admin) throw data(null, { status: 403 });
-      if (kind === 'staff' && user.role_id !== ROLE.admin && user.role_id !== ROLE.moderator) {
-        throw data(null, { status: 403 });
-      }
+      if (kind === 'admin' && !user.actions.admin) throw data(null, { status: 403 });
+      if (kind === 'staff' && !user.actions.review) throw data(null, { status: 403 });
       return undefined;
     }
     case 'guestOrInactive':

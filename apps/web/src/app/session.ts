@@ -1,17 +1,18 @@
-import { TIMING, type SiteInfo, type UserInfo } from '@inquire/shared';
+import { TIMING, type SessionUser, type SiteInfo } from '@inquire/shared';
 import { API_BASE } from '../lib/http';
 import { loaderApi, serverMemo } from './api';
 
 /** What every page needs first: who is reading, and the site's settings. */
 export interface Session {
-  user: UserInfo | null;
+  /** The signed-in member with what they may do (server flags), or null for a guest. */
+  user: SessionUser | null;
   site: SiteInfo;
 }
 
 async function fetchSession(context: unknown): Promise<Session> {
   const api = loaderApi(context);
   const [user, site] = await Promise.all([
-    api.get<UserInfo | null>(`${API_BASE}/user/info`),
+    api.get<SessionUser | null>(`${API_BASE}/user/info`),
     api.get<SiteInfo>(`${API_BASE}/siteinfo`),
   ]);
   return { user, site };

@@ -1,5 +1,4 @@
-import * as Menu from '@radix-ui/react-dropdown-menu';
-import { ROLE, type NavbarStyle } from '@inquire/shared';
+import { type NavbarStyle } from '@inquire/shared';
 import { useTranslation } from '../lib/translation';
 import { Form, Link, NavLink, useLocation, useRouteLoaderData } from 'react-router';
 import type { Session } from '../app/session';
@@ -7,7 +6,7 @@ import { Avatar } from './avatar';
 import { isPeoplePath } from './nav-sections';
 import { MenuIcon, SearchIcon } from './icons';
 import { buttonClass } from './ui/button';
-import { menuContentClass, menuItemClass } from './ui/menu';
+import { DeferredMenu } from './ui/deferred-menu';
 
 const NAVBAR: Record<NavbarStyle, { bar: string; link: string; search: string }> = {
   colored: {
@@ -47,35 +46,18 @@ export function SiteHeader() {
         {t('ui.skip_to_content')}
       </a>
       <div className="mx-auto flex h-full max-w-6xl items-center gap-3 px-4">
-        <Menu.Root>
-          <Menu.Trigger className={`rounded-md p-2 md:hidden ${style.link}`} aria-label={t('ui.nav.menu')}>
-            <MenuIcon />
-          </Menu.Trigger>
-          <Menu.Portal>
-            <Menu.Content className={menuContentClass} align="start" sideOffset={6}>
-              <Menu.Item asChild>
-                <Link to="/questions" className={menuItemClass}>
-                  {t('ui.nav.questions')}
-                </Link>
-              </Menu.Item>
-              <Menu.Item asChild>
-                <Link to="/tags" className={menuItemClass}>
-                  {t('ui.nav.tags')}
-                </Link>
-              </Menu.Item>
-              <Menu.Item asChild>
-                <Link to="/users" className={menuItemClass}>
-                  {t('ui.nav.users')}
-                </Link>
-              </Menu.Item>
-              <Menu.Item asChild>
-                <Link to="/questions/ask" className={menuItemClass}>
-                  {t('ui.nav.ask')}
-                </Link>
-              </Menu.Item>
-            </Menu.Content>
-          </Menu.Portal>
-        </Menu.Root>
+        <DeferredMenu
+          label={t('ui.nav.menu')}
+          triggerClass={`rounded-md p-2 md:hidden ${style.link}`}
+          trigger={<MenuIcon />}
+          align="start"
+          entries={[
+            { kind: 'link', label: t('ui.nav.questions'), to: '/questions' },
+            { kind: 'link', label: t('ui.nav.tags'), to: '/tags' },
+            { kind: 'link', label: t('ui.nav.users'), to: '/users' },
+            { kind: 'link', label: t('ui.nav.ask'), to: '/questions/ask' },
+          ]}
+        />
 
         <Link to="/" className="flex shrink-0 items-center gap-2 text-lg font-bold tracking-tight">
           {logo ? <img src={logo} alt={site.general.name} className="h-8 w-auto" /> : site.general.name}
@@ -142,39 +124,20 @@ function UserMenu({
       <Link to="/questions/ask" className={buttonClass('secondary', 'sm', 'max-sm:hidden')}>
         {t('ui.nav.ask')}
       </Link>
-      <Menu.Root>
-        <Menu.Trigger className={`rounded-full p-0.5 ${linkClass}`} aria-label={t('ui.nav.user_menu')}>
-          <Avatar src={user.avatar} name={user.display_name} />
-        </Menu.Trigger>
-        <Menu.Portal>
-          <Menu.Content className={menuContentClass} align="end" sideOffset={6}>
-            <div className="px-3 py-2 text-xs text-gray-500 dark:text-gray-400">{user.display_name}</div>
-            <Menu.Item asChild>
-              <Link to={`/users/${user.username}`} className={menuItemClass}>
-                {t('ui.nav.profile')}
-              </Link>
-            </Menu.Item>
-            <Menu.Item asChild>
-              <Link to="/users/settings/profile" className={menuItemClass}>
-                {t('ui.nav.settings')}
-              </Link>
-            </Menu.Item>
-            {user.role_id === ROLE.admin ? (
-              <Menu.Item asChild>
-                <Link to="/admin" className={menuItemClass}>
-                  {t('ui.nav.admin')}
-                </Link>
-              </Menu.Item>
-            ) : null}
-            <Menu.Separator className="my-1 h-px bg-gray-200 dark:bg-gray-700" />
-            <Menu.Item asChild>
-              <Link to="/users/logout" className={menuItemClass}>
-                {t('ui.nav.logout')}
-              </Link>
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Portal>
-      </Menu.Root>
+      <DeferredMenu
+        label={t('ui.nav.user_menu')}
+        triggerClass={`rounded-full p-0.5 ${linkClass}`}
+        trigger={<Avatar src={user.avatar} name={user.display_name} />}
+        align="end"
+        entries={[
+          { kind: 'label', label: user.display_name },
+          { kind: 'link', label: t('ui.nav.profile'), to: `/users/${user.username}` },
+          { kind: 'link', label: t('ui.nav.settings'), to: '/users/settings/profile' },
+          ...(user.actions.admin ? [{ kind: 'link' as const, label: t('ui.nav.admin'), to: '/admin' }] : []),
+          { kind: 'separator' },
+          { kind: 'link', label: t('ui.nav.logout'), to: '/users/logout' },
+        ]}
+      />
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { ROLE } from '@inquire/shared';
 import { useTranslation } from '../lib/translation';
 import {
   NavLink,
@@ -34,7 +33,7 @@ export function SideLayout() {
   const { user, site } = useRouteLoaderData('root') as Session;
   const { hot } = (useLoaderData() as { hot: HotQuestions } | undefined) ?? { hot: [] };
   const { pathname } = useLocation();
-  const staff = user?.role_id === ROLE.admin || user?.role_id === ROLE.moderator;
+  const staff = user?.actions.review ?? false;
   const customSidebar = site.custom_css_html.custom_sidebar;
   const pageAside = useMatches()
     .map((match) => (match.handle as RouteHandle | undefined)?.aside?.(match.loaderData))

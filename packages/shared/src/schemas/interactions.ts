@@ -79,4 +79,6 @@ export interface QuestionPageParts {
   reactions: Record<string, ReactionSummary>;
   invited: InvitedUser[];
   related: RelatedQuestion[];
+  /** With restrict_answer on: the reader's answer, which the answer form offers to edit. */
+  my_answer_id?: string;
 }

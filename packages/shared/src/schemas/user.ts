@@ -41,3 +41,29 @@ export interface UserInfo {
 export interface LoginResult extends UserInfo {
   access_token: string;
 }
+
+/** The profile fields a member may be allowed to change (spec: admin's allow_update_* switches). */
+export const PROFILE_FIELDS = ['display_name', 'username', 'avatar', 'bio', 'website', 'location'] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+/**
+ * What the signed-in member may do across the site, decided by the server's rules and sent
+ * with the session: the web app shows or hides controls from these and derives none itself.
+ */
+export interface UserActions {
+  /** The admin area. */
+  admin: boolean;
+  /** Staff tools: the review queue and staff-only pages. */
+  review: boolean;
+  /** Creating tags from the tags page. */
+  create_tag: boolean;
+  /** Commenting on posts. */
+  comment: boolean;
+  /** Which profile fields the member may change. */
+  profile_fields: Record<ProfileField, boolean>;
+}
+
+/** `GET user/info` for a signed-in caller: the account and what it may do. */
+export interface SessionUser extends UserInfo {
+  actions: UserActions;
+}

@@ -1,4 +1,5 @@
-import { isStaff } from '@inquire/shared';
+import { mayUpdateProfileField } from './profile-policy.js';
+import { isStaff, type ProfileField } from '@inquire/shared';
 import {
   ACCOUNT_REASONS,
   isLanguage,
@@ -494,7 +495,6 @@ export class AccountsService {
     const user = actor.user;
     const settings = await this.siteinfo.settings();
     const rules = settings.site_users;
-    const bypass = user.role_id === ROLE.admin;
     const siteUrl = settings.general.site_url;
     const avatarType = input.avatar.type === 'system' ? 'default' : input.avatar.type;
     const customAvatar = avatarType === 'custom' ? siteRelativeUpload(input.avatar.custom, siteUrl) : '';
@@ -516,8 +516,7 @@ export class AccountsService {
     };
     const issues: FieldIssue[] = [];
     for (const [field, changed] of Object.entries(changes)) {
-      const allowed = rules[`allow_update_${field}` as keyof typeof rules];
-      if (changed && !allowed && !bypass) issues.push({ field, key: 'form.profile.update_not_allowed' });
+      if (changed && !mayUpdateProfileField(actor, field as ProfileField, rules)) issues.push({ field, key: 'form.profile.update_not_allowed' });
     }
     if (changes.username && !issues.some((i) => i.field === 'username')) {
       if (RESERVED_USERNAMES.has(input.username) && !isStaff(user)) {

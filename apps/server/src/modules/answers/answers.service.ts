@@ -56,13 +56,23 @@ export class AnswersService {
     };
   }
 
+  /**
+   * With restrict_answer on, the answer a member already gave to a question (not deleted):
+   * they may edit it but not add another. Null when the site lets members answer freely.
+   */
+  async answerKeptBy(questionId: string, actor: Actor | null): Promise<string | null> {
+    if (!actor) return null;
+    const { site_write: write } = await this.siteinfo.settings();
+    if (!write.restrict_answer) return null;
+    return (await answersRepository.findByAuthor(this.site.db, questionId, actor.user.id))?.id ?? null;
+  }
+
   /** Writes an answer: one per member when the site restricts answers (the form offers an edit instead). */
   async create(input: AnswerInput, actor: Actor): Promise<{ id: string }> {
     const db = this.site.db;
     const question = await this.visibleQuestion(input.question_id, actor);
     if (!canAnswer(actor, question)) throw AppError.forbidden(REASONS.questionNotAnswerable);
-    const { site_write: write } = await this.siteinfo.settings();
-    if (write.restrict_answer && (await answersRepository.findByAuthor(db, question.id, actor.user.id))) {
+    if (await this.answerKeptBy(question.id, actor)) {
       throw AppError.fields([{ field: 'content', key: REASONS.answerRestricted }], REASONS.answerRestricted);
     }
     const now = nowSeconds();

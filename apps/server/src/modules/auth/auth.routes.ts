@@ -1,11 +1,8 @@
 import { loginSchema, TIMING } from '@inquire/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../../infra/envelope.js';
-import { getRead } from '../../infra/reads.js';
 import { SESSION_COOKIE } from '../../infra/request-context.js';
 import { parseInput } from '../../infra/validate.js';
-import { nowSeconds } from '../../lib/clock.js';
-import { presentUser } from '../users/users.presenter.js';
 
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(SESSION_COOKIE, token, {
@@ -18,7 +15,7 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: s
 }
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  const { auth, accounts, siteinfo } = app.services;
+  const { auth, accounts } = app.services;
 
   app.post('/answer/api/v1/user/login/email', async (request, reply) => {
     const input = parseInput(loginSchema, request.body);
@@ -40,13 +37,5 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
     }
     return ok(request, reply, null);
-  });
-
-  /** The caller's own account, or null for guests (never 401: the shell asks on every page). */
-  getRead(app, '/answer/api/v1/user/info', async (request) => {
-    const actor = request.actor;
-    if (!actor) return null;
-    const { site_users: users } = await siteinfo.settings();
-    return presentUser(actor.user, users, nowSeconds());
   });
 }

@@ -36,11 +36,12 @@ export class QuestionPageService {
     const answerPage = await answers.page(question.id, actor, 1, ANSWERS_PER_PAGE);
     const posts = [question, ...answerPage.list];
     const livePostIds = posts.filter((p) => p.status !== DELETED).map((p) => p.id);
-    const [commentPages, reactionSummaries, invited, relatedList] = await Promise.all([
+    const [commentPages, reactionSummaries, invited, relatedList, ownAnswer] = await Promise.all([
       comments.firstPagesOf(posts, actor, COMMENTS_PER_POST),
       reactions.summariesOf(livePostIds, actor),
       question.status === DELETED ? [] : invites.list(question.id, actor),
       related.byTags(question.id, actor),
+      answers.answerKeptBy(question.id, actor),
     ]);
     return {
       question,
@@ -49,6 +50,7 @@ export class QuestionPageService {
       reactions: reactionSummaries,
       invited,
       related: relatedList,
+      ...(ownAnswer ? { my_answer_id: ownAnswer } : {}),
     };
   }
 }

@@ -1,5 +1,4 @@
 import type { InvitedUser, QuestionPageParts, ReactionSummary, RelatedQuestion } from '@inquire/shared';
-import type { Session } from '../../app/session';
 
 /** The question page's reactions, invitations, related questions and the reader's own answer. */
 export interface QuestionInteractions {
@@ -10,14 +9,8 @@ export interface QuestionInteractions {
   myAnswerId?: string;
 }
 
-const ANSWER_DELETED = 10;
-
 /** Picks them out of the page's data (read in one call with the question). */
-export function questionInteractions(parts: QuestionPageParts, session: Session): QuestionInteractions {
-  const { reactions, invited, related, answers } = parts;
-  const userId = session.user?.id;
-  const mine = session.site.site_write.restrict_answer
-    ? answers.list.find((a) => a.operator.id === userId && a.status !== ANSWER_DELETED)
-    : undefined;
-  return { reactions, invited, related, ...(mine ? { myAnswerId: mine.id } : {}) };
+export function questionInteractions(parts: QuestionPageParts): QuestionInteractions {
+  const { reactions, invited, related, my_answer_id } = parts;
+  return { reactions, invited, related, ...(my_answer_id ? { myAnswerId: my_answer_id } : {}) };
 }

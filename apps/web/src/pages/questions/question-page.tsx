@@ -59,7 +59,7 @@ export async function questionPageLoader(
   );
   const { question, answers } = parts;
   canonicalizeQuestionAddress(params, address, question, session.site.site_seo.permalink, url.search);
-  const interactions = questionInteractions(parts, session);
+  const interactions = questionInteractions(parts);
   return {
     question,
     answers,
@@ -68,7 +68,7 @@ export async function questionPageLoader(
     permalink: session.site.site_seo.permalink,
     shareUrl: `${session.site.general.site_url.replace(/\/+$/, '')}${questionPath(question, session.site.site_seo.permalink)}`,
     signedIn: session.user !== null,
-    canComment: session.user?.mail_status === 1 && session.user.status === 'normal',
+    canComment: session.user?.actions.comment ?? false,
     ...(address.answerId ? { answerId: address.answerId } : {}),
     interactions,
   };

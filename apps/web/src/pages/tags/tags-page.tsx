@@ -1,4 +1,4 @@
-import { ROLE, TAG_ORDERS, type Paged, type TagBrief, type TagListItem, type TagOrder } from '@inquire/shared';
+import { TAG_ORDERS, type Paged, type TagBrief, type TagListItem, type TagOrder } from '@inquire/shared';
 import { Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { loaderApi } from '../../app/api';
 import { fromApi } from '../../app/load';
@@ -45,7 +45,6 @@ export async function tagsPageLoader(
     ),
     session.user ? fromApi(api.get<TagBrief[]>(`${API_BASE}/tags/following`), url) : Promise.resolve(null),
   ]);
-  const role = session.user?.role_id;
   return {
     page,
     following,
@@ -53,7 +52,7 @@ export async function tagsPageLoader(
     query,
     pageNumber,
     signedIn: session.user !== null,
-    canCreate: role === ROLE.admin || role === ROLE.moderator,
+    canCreate: session.user?.actions.create_tag ?? false,
   };
 }
 

@@ -1,4 +1,4 @@
-import { profileSchema, ROLE, type Envelope, type UserInfo } from '@inquire/shared';
+import { profileSchema, type Envelope, type SessionUser, type UserInfo } from '@inquire/shared';
 import { useState, type FormEvent } from 'react';
 import { useRevalidator, useRouteLoaderData } from 'react-router';
 import { resetSession, type Session } from '../../../app/session';
@@ -37,11 +37,10 @@ async function uploadAvatar(file: File): Promise<string> {
 /** Profile: names, avatar, bio, website, location; fields the admin locked are read-only. */
 export function ProfileSettings() {
   const { t } = useTranslation();
-  const { user, site } = useRouteLoaderData('root') as Session & { user: UserInfo };
+  const { user, site } = useRouteLoaderData('root') as Session & { user: SessionUser };
   const revalidator = useRevalidator();
   const rules = site.site_users;
-  const admin = user.role_id === ROLE.admin;
-  const can = (field: (typeof FIELDS)[number]) => admin || rules[`allow_update_${field}`];
+  const can = (field: (typeof FIELDS)[number]) => user.actions.profile_fields[field];
   const [values, setValues] = useState({
     display_name: user.display_name,
     username: user.username,
