@@ -28,9 +28,9 @@ export interface ReputationKey {
   event: ReputationEvent;
 }
 
-const VOTE_EVENTS: ReputationEvent[] = ['question.voted_up', 'answer.voted_up'];
+export const VOTE_EVENTS: ReputationEvent[] = ['question.voted_up', 'answer.voted_up'];
 
-function startOfDay(now: number): number {
+export function startOfDay(now: number): number {
   return now - (now % 86_400);
 }
 
