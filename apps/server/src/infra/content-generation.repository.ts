@@ -1,6 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from './db.js';
 
+/**
+ * Whether a query is the generation poll: it runs on a timer, for no request, so the query
+ * observers (tests that count what a request costs) never see it.
+ */
+export function isGenerationPoll(sqlText: string): boolean {
+  return sqlText.startsWith('select "generation" from "content_generation"');
+}
+
 /** The one row of `content_generation` (migration 0007). */
 export const contentGenerationRepository = {
   /** One primary-key read: what every process polls. */

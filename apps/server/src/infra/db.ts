@@ -16,6 +16,7 @@ import {
 import pg from 'pg';
 import type { DbConfig } from '../config/config.js';
 import type { Database } from '../db/database.js';
+import { isGenerationPoll } from './content-generation.repository.js';
 
 // PostgreSQL returns int8 (bigint, count(*)) as strings; our values are Unix seconds and
 // counters, far below 2^53, so read them as numbers on both engines.
@@ -37,7 +38,7 @@ export interface DbHandle {
 export const queryObservers = new Set<(sqlText: string) => void>();
 
 function observeQueries(event: LogEvent): void {
-  if (queryObservers.size === 0) return;
+  if (queryObservers.size === 0 || isGenerationPoll(event.query.sql)) return;
   for (const observe of queryObservers) observe(event.query.sql);
 }
 

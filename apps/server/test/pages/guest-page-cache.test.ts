@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shortId } from '@inquire/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { contentGenerationRepository } from '../../src/infra/content-generation.repository.js';
 import { queryObservers } from '../../src/infra/db.js';
 import { SESSION_COOKIE } from '../../src/infra/request-context.js';
 import { buildUser, loginAs } from '../factories.js';
@@ -252,6 +253,28 @@ describe('guest page cache', () => {
     );
     expect(rename.status).toBe(200);
     expect((await page(t.app, question.path)).response.body).toContain('Renamed Admin');
+  });
+
+  it('[P-3] another process’s bump (seen by the poll) drops the cache; the poll is never counted as a request’s query', async () => {
+    // The timer's polls are held back so this test polls at the moments it chooses.
+    t.app.contentGeneration.stop();
+    try {
+      await cached('/questions');
+      await contentGenerationRepository.bump(t.app.site.db); // as another process (or inquire seed) would
+      expect((await page(t.app, '/questions')).queries).toBe(0); // not seen yet
+      let observed = 0;
+      const observe = () => (observed += 1);
+      queryObservers.add(observe);
+      try {
+        await t.app.contentGeneration.poll();
+      } finally {
+        queryObservers.delete(observe);
+      }
+      expect(observed).toBe(0);
+      expect((await page(t.app, '/questions')).queries).toBeGreaterThan(0);
+    } finally {
+      t.app.contentGeneration.start();
+    }
   });
 
   it('[P-3] a refused write (4xx) keeps the cache', async () => {
