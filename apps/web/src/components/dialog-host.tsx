@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '../lib/translation';
 import { uiEvents } from '../lib/ui-events';
 import { Button } from './ui/button';
-import { Dialog } from './ui/dialog';
+
+// Radix's dialog loads with the first message: most pages never show one.
+const Dialog = lazy(() => import('./ui/dialog').then((m) => ({ default: m.Dialog })));
 
 /**
  * Dialogs the HTTP client asks for: a 400 with no details shows its message with only a
@@ -22,27 +24,30 @@ export function DialogHost() {
   );
 
   const close = () => setMessage(null);
+  if (message === null) return null;
   return (
-    <Dialog
-      open={message !== null}
-      onOpenChange={(open) => (open ? undefined : close())}
-      title={t('ui.dialog.error_title')}
-      footer={
-        message?.confirm ? (
-          <>
+    <Suspense fallback={null}>
+      <Dialog
+        open
+        onOpenChange={(open) => (open ? undefined : close())}
+        title={t('ui.dialog.error_title')}
+        footer={
+          message.confirm ? (
+            <>
+              <Button variant="secondary" onClick={close}>
+                {t('ui.dialog.cancel')}
+              </Button>
+              <Button onClick={close}>{t('ui.dialog.confirm')}</Button>
+            </>
+          ) : (
             <Button variant="secondary" onClick={close}>
-              {t('ui.dialog.cancel')}
+              {t('ui.dialog.close')}
             </Button>
-            <Button onClick={close}>{t('ui.dialog.confirm')}</Button>
-          </>
-        ) : (
-          <Button variant="secondary" onClick={close}>
-            {t('ui.dialog.close')}
-          </Button>
-        )
-      }
-    >
-      {message?.text}
-    </Dialog>
+          )
+        }
+      >
+        {message.text}
+      </Dialog>
+    </Suspense>
   );
 }

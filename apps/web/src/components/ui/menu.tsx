@@ -18,13 +18,16 @@ export function Menu({
   trigger,
   entries,
   align = 'end',
+  defaultOpen = false,
 }: {
   trigger: ReactNode;
   entries: MenuEntry[];
   align?: 'start' | 'end';
+  /** Open as it mounts: a deferred menu (deferred-menu.tsx) mounts on its first click. */
+  defaultOpen?: boolean;
 }) {
   return (
-    <RadixMenu.Root>
+    <RadixMenu.Root defaultOpen={defaultOpen}>
       <RadixMenu.Trigger asChild>{trigger}</RadixMenu.Trigger>
       <RadixMenu.Portal>
         <RadixMenu.Content className={menuContentClass} align={align} sideOffset={6}>
