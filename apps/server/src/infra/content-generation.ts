@@ -10,6 +10,13 @@ declare module 'fastify' {
     /** The site-wide content generation: what drops the per-process caches (guest pages, settings). */
     contentGeneration: ContentGeneration;
   }
+  interface FastifyContextConfig {
+    /**
+     * A write that changes nothing any page shows (the editor's preview, called on every pause
+     * in typing): it does not clear every process's page cache.
+     */
+    keepsPages?: boolean;
+  }
 }
 
 /**
@@ -92,12 +99,15 @@ export class ContentGeneration {
 }
 
 /**
- * Whether a request may have changed the site: every method but GET, HEAD and OPTIONS, and
- * the GETs that say so (`user/logout`).
+ * Whether a request may have changed what pages show: every method but GET, HEAD and OPTIONS,
+ * and the GETs that say they change state (`user/logout`), unless the route says it keeps
+ * pages as they are.
  */
 export function changesState(request: FastifyRequest): boolean {
+  const { config } = request.routeOptions;
+  if (config.keepsPages === true) return false;
   const safe = request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS';
-  return !safe || request.routeOptions.config.changesState === true;
+  return !safe || config.changesState === true;
 }
 
 /**

@@ -277,10 +277,13 @@ describe('guest page cache', () => {
     }
   });
 
-  it('[P-3] a refused write (4xx) keeps the cache', async () => {
+  it('[P-3] a refused write (4xx) and an editor preview keep the cache', async () => {
     await cached('/questions');
     const refused = await call(t.app, 'POST', '/answer/api/v1/question', { title: '' }, { token: admin });
     expect(refused.status).toBe(400);
+    expect((await page(t.app, '/questions')).queries).toBe(0);
+    const preview = await call(t.app, 'POST', '/answer/api/v1/post/render', { content: '**bold**' }, { token: admin });
+    expect(preview.status).toBe(200);
     expect((await page(t.app, '/questions')).queries).toBe(0);
   });
 

@@ -40,7 +40,7 @@ export async function answersRoutes(app: FastifyInstance): Promise<void> {
    * The editor's preview: exactly the HTML that posting the same text would store. Active
    * members only (peer facts 12.1, tier A): whoever cannot post has nothing to preview.
    */
-  app.post('/answer/api/v1/post/render', async (request, reply) => {
+  app.post('/answer/api/v1/post/render', { config: { keepsPages: true } }, async (request, reply) => {
     requireActive(request);
     const { content } = parseInput(renderSchema, request.body);
     await app.services.writeLimits.guard('render', request, request.body);
