@@ -6,6 +6,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { resolveLazyRoutes } from './app/lazy-routes';
 import { routes } from './app/routes';
 import { pageDataStrategy } from './app/page-data';
 import { markSessionRead } from './app/session';
@@ -24,6 +25,8 @@ const i18n = browserInstance(isLanguage(lang) ? lang : 'en_US');
 // The server render's data hydrates the router (read from the page by the router itself):
 // nothing is fetched again. Later navigations ask the server for page data in one call.
 markSessionRead();
+// The page's own chunk (code splitting by route) before the router, so hydration matches.
+await resolveLazyRoutes(routes, window.location);
 const router = createBrowserRouter(routes, {
   dataStrategy: pageDataStrategy(() => router.state.loaderData),
 });

@@ -1,51 +1,35 @@
 import type { TagDetail } from '@inquire/shared';
+import { questionPath } from '@inquire/shared';
+import type { ComponentType } from 'react';
 import { data, type RouteObject } from 'react-router';
-import { AdminLayout } from '../layouts/admin-layout';
 import { MainLayout } from '../layouts/main-layout';
 import { RootLayout } from '../layouts/root-layout';
 import { SideLayout, sideLayoutLoader } from '../layouts/side-layout';
-import { DesignGalleryPage } from '../pages/admin/design-gallery-page';
-import { SmtpPage, smtpLoader } from '../pages/admin/smtp-page';
-import { ThemesPage, themesLoader } from '../pages/admin/themes-page';
 import { ErrorPage, RouteErrorPage } from '../pages/error-page';
-import { InstallPage, installLoader } from '../pages/install/install-page';
-import { LegalPage, legalLoader } from '../pages/legal-page';
-import { LoginPage } from '../pages/login-page';
-import { LogoutPage } from '../pages/logout-page';
-import { MaintenancePage } from '../pages/maintenance-page';
-import { AskPage } from '../pages/questions/ask-page';
-import { questionPath } from '@inquire/shared';
-import { QuestionListPage, questionListLoader } from '../pages/questions/question-list-page';
-import {
-  questionJsonLd,
-  QuestionPage,
-  questionPageLoader,
-  type QuestionPageData,
-} from '../pages/questions/question-page';
-import { RelatedQuestions } from '../pages/questions/related-questions';
-import { EditAnswerPage, editAnswerLoader } from '../pages/curation/edit-answer-page';
-import { EditQuestionPage, editQuestionLoader } from '../pages/curation/edit-question-page';
-import { EditTagPage, editTagLoader } from '../pages/curation/edit-tag-page';
-import { TimelinePage, timelineLoader } from '../pages/curation/timeline-page';
-import { AccountActivationPage, ActivationFailed, ActivationSuccessPage } from '../pages/users/activation-pages';
-import { ChangeEmailPage, ConfirmNewEmailPage } from '../pages/users/email-pages';
-import { AccountRecoveryPage, PasswordResetPage } from '../pages/users/recovery-pages';
-import { RegisterPage } from '../pages/users/register-page';
-import { AccountSettings } from '../pages/users/settings/account-settings';
-import { InterfaceSettings, interfaceSettingsLoader } from '../pages/users/settings/interface-settings';
-import { NotifySettings, notifySettingsLoader } from '../pages/users/settings/notify-settings';
-import { ProfileSettings } from '../pages/users/settings/profile-settings';
-import { SettingsLayout } from '../pages/users/settings/settings-layout';
-import { AccountSuspendedPage } from '../pages/users/suspended-page';
-import { ProfilePage, profilePageLoader, type ProfilePageData } from '../pages/people/profile-page';
-import { CreateTagPage } from '../pages/tags/create-tag-page';
-import { TagInfoPage, tagInfoLoader } from '../pages/tags/tag-info-page';
-import { TagPage, tagPageLoader } from '../pages/tags/tag-page';
-import { TagsPage, tagsPageLoader } from '../pages/tags/tags-page';
-import { UsersPage, usersPageLoader } from '../pages/people/users-page';
+import type { QuestionPageData } from '../pages/questions/question-page';
+import type { ProfilePageData } from '../pages/people/profile-page';
 import { guarded, notBuilt, type GuardKind } from './guards';
 import type { RouteHandle } from './head';
 import { loadSession } from './session';
+
+// Code splitting by route: the layouts, guards and error pages ship in the entry chunk; each
+// page comes in its own chunk, fetched when its route is first matched (`lazy`). The server
+// render resolves the matched routes before rendering, and the browser before hydrating
+// (entry-client.tsx), so the first render in the browser matches the server's HTML.
+const questionListPage = () => import('../pages/questions/question-list-page');
+const questionPage = () => import('../pages/questions/question-page');
+const relatedQuestions = () => import('../pages/questions/related-questions');
+const tagPage = () => import('../pages/tags/tag-page');
+const tagInfoPage = () => import('../pages/tags/tag-info-page');
+const profilePage = () => import('../pages/people/profile-page');
+const legalPage = () => import('../pages/legal-page');
+const settingsPages = {
+  layout: () => import('../pages/users/settings/settings-layout'),
+  profile: () => import('../pages/users/settings/profile-settings'),
+  account: () => import('../pages/users/settings/account-settings'),
+  notify: () => import('../pages/users/settings/notify-settings'),
+  interface: () => import('../pages/users/settings/interface-settings'),
+};
 
 const later = (path: string, kind: GuardKind = 'public'): RouteObject => ({
   path,
@@ -72,7 +56,11 @@ const profileHandle = handle(({ data }) => {
   };
 });
 
-const questionHandle: RouteHandle = {
+/** The question page's head and aside: built from its lazily loaded modules. */
+const questionHandle = (
+  questionJsonLd: (page: QuestionPageData, siteUrl: string) => object,
+  RelatedQuestions: ComponentType<{ list: QuestionPageData['interactions']['related']; permalink: number }>,
+): RouteHandle => ({
   ...handle(({ data, session }) => {
     if (!data) return {};
     const page = data as QuestionPageData;
@@ -88,7 +76,7 @@ const questionHandle: RouteHandle = {
     const page = data as QuestionPageData | undefined;
     return page ? <RelatedQuestions key="related" list={page.interactions.related} permalink={page.permalink} /> : null;
   },
-};
+});
 
 // A tag's pages: its name as the title, the main tag's address as the canonical one.
 const tagHandle = (sub: string) =>
@@ -118,13 +106,13 @@ export const routes: RouteObject[] = [
       // Standalone pages.
       {
         path: 'install',
-        loader: installLoader,
-        element: <InstallPage />,
+        lazy: () =>
+          import('../pages/install/install-page').then((m) => ({ loader: m.installLoader, Component: m.InstallPage })),
         handle: handle(({ t }) => ({ title: t('ui.install.title') })),
       },
       {
         path: 'maintenance',
-        element: <MaintenancePage />,
+        lazy: () => import('../pages/maintenance-page').then((m) => ({ Component: m.MaintenancePage })),
         handle: handle(({ t }) => ({ title: t('ui.maintenance.title') })),
       },
       {
@@ -139,109 +127,165 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     index: true,
-                    loader: guarded('public', questionListLoader),
-                    element: <QuestionListPage />,
+                    lazy: () =>
+                      questionListPage().then((m) => ({
+                        loader: guarded('public', m.questionListLoader),
+                        Component: m.QuestionListPage,
+                      })),
                     handle: handle(({ t }) => ({ title: undefined, description: t('ui.questions.all') })),
                   },
                   {
                     path: 'questions',
-                    loader: guarded('public', questionListLoader),
-                    element: <QuestionListPage />,
+                    lazy: () =>
+                      questionListPage().then((m) => ({
+                        loader: guarded('public', m.questionListLoader),
+                        Component: m.QuestionListPage,
+                      })),
                     handle: handle(({ t }) => ({ title: t('ui.questions.title') })),
                   },
                   {
                     path: 'questions/ask',
                     loader: guarded('activated'),
-                    element: <AskPage />,
+                    lazy: () => import('../pages/questions/ask-page').then((m) => ({ Component: m.AskPage })),
                     handle: handle(({ t }) => ({ title: t('ui.ask.title') })),
                   },
                   ...['questions/:qid', 'questions/:qid/:slugPermalink', 'questions/:qid/:slugPermalink/:aid'].map(
                     (path) => ({
                       path,
-                      loader: guarded('public', questionPageLoader),
-                      element: <QuestionPage />,
-                      handle: questionHandle,
+                      lazy: async () => {
+                        const [m, related] = await Promise.all([questionPage(), relatedQuestions()]);
+                        return {
+                          loader: guarded('public', m.questionPageLoader),
+                          Component: m.QuestionPage,
+                          handle: questionHandle(m.questionJsonLd, related.RelatedQuestions),
+                        };
+                      },
                     }),
                   ),
                   {
                     path: 'posts/:qid/edit',
-                    loader: guarded('activated', editQuestionLoader),
-                    element: <EditQuestionPage />,
+                    lazy: () =>
+                      import('../pages/curation/edit-question-page').then((m) => ({
+                        loader: guarded('activated', m.editQuestionLoader),
+                        Component: m.EditQuestionPage,
+                      })),
                     handle: handle(({ t }) => ({ title: t('ui.curation.edit_question') })),
                   },
                   {
                     path: 'posts/:qid/:aid/edit',
-                    loader: guarded('activated', editAnswerLoader),
-                    element: <EditAnswerPage />,
+                    lazy: () =>
+                      import('../pages/curation/edit-answer-page').then((m) => ({
+                        loader: guarded('activated', m.editAnswerLoader),
+                        Component: m.EditAnswerPage,
+                      })),
                     handle: handle(({ t }) => ({ title: t('ui.curation.edit_answer') })),
                   },
                   ...['posts/:qid/timeline', 'posts/:qid/:aid/timeline'].map((path) => ({
                     path,
-                    loader: guarded('login', timelineLoader),
-                    element: <TimelinePage />,
+                    lazy: () =>
+                      import('../pages/curation/timeline-page').then((m) => ({
+                        loader: guarded('login', m.timelineLoader),
+                        Component: m.TimelinePage,
+                      })),
                     handle: handle(({ t }) => ({ title: t('ui.curation.timeline') })),
                   })),
                   later('search'),
                   {
                     path: 'tags',
-                    loader: guarded('public', tagsPageLoader),
-                    element: <TagsPage />,
+                    lazy: () =>
+                      import('../pages/tags/tags-page').then((m) => ({
+                        loader: guarded('public', m.tagsPageLoader),
+                        Component: m.TagsPage,
+                      })),
                     handle: handle(({ t }) => ({ title: t('ui.tags.title') })),
                   },
                   {
                     path: 'tags/create',
                     loader: guarded('staff'),
-                    element: <CreateTagPage />,
+                    lazy: () => import('../pages/tags/create-tag-page').then((m) => ({ Component: m.CreateTagPage })),
                     handle: handle(({ t }) => ({ title: t('ui.tags.create_title') })),
                   },
                   {
                     path: 'tags/:tagName',
-                    loader: guarded('public', tagPageLoader),
-                    element: <TagPage />,
+                    lazy: () =>
+                      tagPage().then((m) => ({
+                        loader: guarded('public', m.tagPageLoader),
+                        Component: m.TagPage,
+                      })),
                     handle: tagHandle(''),
                   },
                   {
                     path: 'tags/:tagName/info',
-                    loader: guarded('public', tagInfoLoader),
-                    element: <TagInfoPage />,
+                    lazy: () =>
+                      tagInfoPage().then((m) => ({
+                        loader: guarded('public', m.tagInfoLoader),
+                        Component: m.TagInfoPage,
+                      })),
                     handle: tagHandle('/info'),
                   },
                   {
                     path: 'tags/:tagId/edit',
-                    loader: guarded('activated', editTagLoader),
-                    element: <EditTagPage />,
+                    lazy: () =>
+                      import('../pages/curation/edit-tag-page').then((m) => ({
+                        loader: guarded('activated', m.editTagLoader),
+                        Component: m.EditTagPage,
+                      })),
                     handle: handle(({ t }) => ({ title: t('ui.curation.edit_tag') })),
                   },
                   {
                     path: 'tags/:tid/timeline',
-                    loader: guarded('login', timelineLoader),
-                    element: <TimelinePage />,
+                    lazy: () =>
+                      import('../pages/curation/timeline-page').then((m) => ({
+                        loader: guarded('login', m.timelineLoader),
+                        Component: m.TimelinePage,
+                      })),
                     handle: handle(({ t }) => ({ title: t('ui.curation.timeline') })),
                   },
                   {
                     path: 'users',
-                    loader: guarded('public', usersPageLoader),
-                    element: <UsersPage />,
+                    lazy: () =>
+                      import('../pages/people/users-page').then((m) => ({
+                        loader: guarded('public', m.usersPageLoader),
+                        Component: m.UsersPage,
+                      })),
                     handle: handle(({ t }) => ({ title: t('ui.people.title') })),
                   },
                   {
                     path: 'users/settings',
                     loader: guarded('login'),
-                    element: <SettingsLayout />,
+                    lazy: () => settingsPages.layout().then((m) => ({ Component: m.SettingsLayout })),
                     handle: handle(({ t }) => ({ title: t('ui.account.settings.title') })),
                     children: [
-                      { index: true, loader: guarded('login'), element: <ProfileSettings /> },
-                      { path: 'profile', loader: guarded('login'), element: <ProfileSettings /> },
+                      {
+                        index: true,
+                        loader: guarded('login'),
+                        lazy: () => settingsPages.profile().then((m) => ({ Component: m.ProfileSettings })),
+                      },
+                      {
+                        path: 'profile',
+                        loader: guarded('login'),
+                        lazy: () => settingsPages.profile().then((m) => ({ Component: m.ProfileSettings })),
+                      },
                       {
                         path: 'notify',
-                        loader: guarded('activated', notifySettingsLoader),
-                        element: <NotifySettings />,
+                        lazy: () =>
+                          settingsPages.notify().then((m) => ({
+                            loader: guarded('activated', m.notifySettingsLoader),
+                            Component: m.NotifySettings,
+                          })),
                       },
-                      { path: 'account', loader: guarded('login'), element: <AccountSettings /> },
+                      {
+                        path: 'account',
+                        loader: guarded('login'),
+                        lazy: () => settingsPages.account().then((m) => ({ Component: m.AccountSettings })),
+                      },
                       {
                         path: 'interface',
-                        loader: guarded('login', interfaceSettingsLoader),
-                        element: <InterfaceSettings />,
+                        lazy: () =>
+                          settingsPages.interface().then((m) => ({
+                            loader: guarded('login', m.interfaceSettingsLoader),
+                            Component: m.InterfaceSettings,
+                          })),
                       },
                       later(':tab', 'login'),
                     ],
@@ -250,8 +294,11 @@ export const routes: RouteObject[] = [
                   later('users/notifications/:type/:subType', 'login'),
                   ...['users/:username', 'users/:username/:tabName'].map((path) => ({
                     path,
-                    loader: guarded('public', profilePageLoader),
-                    element: <ProfilePage />,
+                    lazy: () =>
+                      profilePage().then((m) => ({
+                        loader: guarded('public', m.profilePageLoader),
+                        Component: m.ProfilePage,
+                      })),
                     handle: profileHandle,
                   })),
                   later('review', 'staff'),
@@ -261,7 +308,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'users/login',
                 loader: guarded('guestOrInactive'),
-                element: <LoginPage />,
+                lazy: () => import('../pages/login-page').then((m) => ({ Component: m.LoginPage })),
                 handle: handle(({ t, session }) => ({
                   title: t('ui.login.title', { site: session.site.general.name }),
                 })),
@@ -269,13 +316,13 @@ export const routes: RouteObject[] = [
               {
                 path: 'users/logout',
                 loader: guarded('signedIn'),
-                element: <LogoutPage />,
+                lazy: () => import('../pages/logout-page').then((m) => ({ Component: m.LogoutPage })),
                 handle: handle(({ t }) => ({ title: t('ui.logout.title') })),
               },
               {
                 path: 'users/register',
                 loader: guarded('guest'),
-                element: <RegisterPage />,
+                lazy: () => import('../pages/users/register-page').then((m) => ({ Component: m.RegisterPage })),
                 handle: handle(({ t, session }) => ({
                   title: t('ui.account.register.title', { site: session.site.general.name }),
                 })),
@@ -283,49 +330,52 @@ export const routes: RouteObject[] = [
               {
                 path: 'users/account-recovery',
                 loader: guarded('guest'),
-                element: <AccountRecoveryPage />,
+                lazy: () => import('../pages/users/recovery-pages').then((m) => ({ Component: m.AccountRecoveryPage })),
                 handle: handle(({ t }) => ({ title: t('ui.account.recovery.title') })),
               },
               {
                 path: 'users/change-email',
                 loader: guarded('public'),
-                element: <ChangeEmailPage />,
+                lazy: () => import('../pages/users/email-pages').then((m) => ({ Component: m.ChangeEmailPage })),
                 handle: handle(({ t }) => ({ title: t('ui.account.email.title') })),
               },
               {
                 path: 'users/password-reset',
                 loader: guarded('public'),
-                element: <PasswordResetPage />,
+                lazy: () => import('../pages/users/recovery-pages').then((m) => ({ Component: m.PasswordResetPage })),
                 handle: handle(({ t }) => ({ title: t('ui.account.reset.title') })),
               },
               {
                 path: 'users/account-activation',
                 loader: guarded('public'),
-                element: <AccountActivationPage />,
+                lazy: () =>
+                  import('../pages/users/activation-pages').then((m) => ({ Component: m.AccountActivationPage })),
                 handle: handle(({ t }) => ({ title: t('ui.account.activation.title') })),
               },
               {
                 path: 'users/account-activation/success',
                 loader: guarded('activatedOnly'),
-                element: <ActivationSuccessPage />,
+                lazy: () =>
+                  import('../pages/users/activation-pages').then((m) => ({ Component: m.ActivationSuccessPage })),
                 handle: handle(({ t }) => ({ title: t('ui.account.activation.success_title') })),
               },
               {
                 path: 'users/account-activation/failed',
                 loader: guarded('inactiveOnly'),
-                element: <ActivationFailed />,
+                lazy: () => import('../pages/users/activation-pages').then((m) => ({ Component: m.ActivationFailed })),
                 handle: handle(({ t }) => ({ title: t('ui.account.activation.failed_title') })),
               },
               {
                 path: 'users/confirm-new-email',
                 loader: guarded('public'),
-                element: <ConfirmNewEmailPage />,
+                lazy: () => import('../pages/users/email-pages').then((m) => ({ Component: m.ConfirmNewEmailPage })),
                 handle: handle(({ t }) => ({ title: t('ui.account.confirm_email.title') })),
               },
               {
                 path: 'users/account-suspended',
                 loader: guarded('suspendedOnly'),
-                element: <AccountSuspendedPage />,
+                lazy: () =>
+                  import('../pages/users/suspended-page').then((m) => ({ Component: m.AccountSuspendedPage })),
                 handle: handle(({ t }) => ({ title: t('ui.account.suspended.title') })),
               },
               later('users/confirm-email'),
@@ -336,14 +386,20 @@ export const routes: RouteObject[] = [
               // Other layout.
               {
                 path: 'tos',
-                loader: guarded('public', legalLoader('tos')),
-                element: <LegalPage kind="tos" />,
+                lazy: () =>
+                  legalPage().then((m) => ({
+                    loader: guarded('public', m.legalLoader('tos')),
+                    Component: () => <m.LegalPage kind="tos" />,
+                  })),
                 handle: handle(({ t }) => ({ title: t('ui.legal.tos_title') })),
               },
               {
                 path: 'privacy',
-                loader: guarded('public', legalLoader('privacy')),
-                element: <LegalPage kind="privacy" />,
+                lazy: () =>
+                  legalPage().then((m) => ({
+                    loader: guarded('public', m.legalLoader('privacy')),
+                    Component: () => <m.LegalPage kind="privacy" />,
+                  })),
                 handle: handle(({ t }) => ({ title: t('ui.legal.privacy_title') })),
               },
               { path: '403', loader: guarded('public', () => refuse(403)), Component: NotFound },
@@ -351,25 +407,32 @@ export const routes: RouteObject[] = [
               {
                 path: 'admin',
                 loader: guarded('admin'),
-                element: <AdminLayout />,
+                lazy: () => import('../layouts/admin-layout').then((m) => ({ Component: m.AdminLayout })),
                 children: [
                   { index: true, loader: notBuilt('admin'), Component: NotFound },
                   {
                     path: 'themes',
-                    loader: guarded('admin', themesLoader),
-                    element: <ThemesPage />,
+                    lazy: () =>
+                      import('../pages/admin/themes-page').then((m) => ({
+                        loader: guarded('admin', m.themesLoader),
+                        Component: m.ThemesPage,
+                      })),
                     handle: handle(({ t }) => ({ title: t('ui.admin.themes.title') })),
                   },
                   {
                     path: 'smtp',
-                    loader: guarded('admin', smtpLoader),
-                    element: <SmtpPage />,
+                    lazy: () =>
+                      import('../pages/admin/smtp-page').then((m) => ({
+                        loader: guarded('admin', m.smtpLoader),
+                        Component: m.SmtpPage,
+                      })),
                     handle: handle(({ t }) => ({ title: t('ui.admin.smtp.title') })),
                   },
                   {
                     path: 'design',
                     loader: guarded('admin'),
-                    element: <DesignGalleryPage />,
+                    lazy: () =>
+                      import('../pages/admin/design-gallery-page').then((m) => ({ Component: m.DesignGalleryPage })),
                     handle: handle(({ t }) => ({ title: t('ui.design.title') })),
                   },
                   later('*', 'admin'),
