@@ -166,12 +166,13 @@ export async function visibleWithin(url: string, seen: (html: string) => boolean
   }
 }
 
-/** The processes whose parent is `pid` (a primary's workers). */
+/** A primary's workers: its child processes running `inquire` (not, say, tsx's esbuild service). */
 export function childrenOf(pid: number): number[] {
-  const result = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' });
+  const result = spawnSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' });
   return result.stdout
     .split('\n')
-    .map((line) => Number(line.trim()))
+    .filter((line) => line.includes('inquire.mjs'))
+    .map((line) => Number(line.trim().split(/\s+/)[0]))
     .filter((n) => n > 0);
 }
 
