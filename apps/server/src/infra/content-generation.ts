@@ -68,9 +68,17 @@ export class ContentGeneration {
   start(intervalMs = GENERATION_POLL_MS): void {
     if (this.polling) return;
     this.polling = true;
+    // A database that is down fails every poll: say so once, and again after it recovered.
+    let failing = false;
     const tick = () => {
       this.poll()
-        .catch(this.onError)
+        .then(
+          () => (failing = false),
+          (error: unknown) => {
+            if (!failing) this.onError(error);
+            failing = true;
+          },
+        )
         .finally(() => {
           if (!this.polling) return;
           this.timer = setTimeout(tick, intervalMs);
