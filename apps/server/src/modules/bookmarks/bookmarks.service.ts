@@ -5,7 +5,7 @@ import { nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { nextId } from '../../lib/ids.js';
 import type { Actor } from '../auth/auth.service.js';
-import { canSeePost } from '../posts/post-policy.js';
+import { canSeePost } from '../posts/visibility.js';
 import { questionsRepository } from '../posts/questions.repository.js';
 
 /** Bookmarks (collections) of questions: idempotent switch, counted on the question. */

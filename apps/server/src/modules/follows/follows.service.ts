@@ -4,7 +4,7 @@ import type { SiteRuntime } from '../../infra/site.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../auth/auth.service.js';
-import { canSeePost } from '../posts/post-policy.js';
+import { canSeePost } from '../posts/visibility.js';
 import { questionsRepository } from '../posts/questions.repository.js';
 
 /** Following questions and tags (peer facts 6.8); the follower count lives on the object. */

@@ -1,4 +1,5 @@
-import { ANSWER_STATUS, QUESTION_SHOW, QUESTION_STATUS, ROLE, USER_STATUS } from '@inquire/shared';
+import { PUBLIC_QUESTION_STATUSES } from '../posts/public-questions.js';
+import { ANSWER_STATUS, QUESTION_SHOW, ROLE, USER_STATUS } from '@inquire/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../infra/db.js';
 
@@ -92,7 +93,7 @@ export const peopleRepository = {
       .selectFrom('questions')
       .select(['id', 'title', 'vote_count', 'answer_count', 'accepted_answer_id', 'created_at'])
       .where('user_id', '=', userId)
-      .where('status', 'in', [QUESTION_STATUS.normal, QUESTION_STATUS.closed])
+      .where('status', 'in', PUBLIC_QUESTION_STATUSES)
       .where('show', '=', QUESTION_SHOW.shown)
       .orderBy('vote_count', 'desc')
       .orderBy('created_at', 'desc')
@@ -114,7 +115,7 @@ export const peopleRepository = {
       ])
       .where('answers.user_id', '=', userId)
       .where('answers.status', '=', ANSWER_STATUS.normal)
-      .where('questions.status', 'in', [QUESTION_STATUS.normal, QUESTION_STATUS.closed])
+      .where('questions.status', 'in', PUBLIC_QUESTION_STATUSES)
       .where('questions.show', '=', QUESTION_SHOW.shown)
       .orderBy('answers.vote_count', 'desc')
       .orderBy('answers.created_at', 'desc')

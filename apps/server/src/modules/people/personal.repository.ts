@@ -1,7 +1,8 @@
-import { ANSWER_STATUS, COMMENT_STATUS, QUESTION_SHOW, QUESTION_STATUS } from '@inquire/shared';
+import { isPublicQuestion, PUBLIC_QUESTION_STATUSES } from '../posts/public-questions.js';
+import { ANSWER_STATUS, COMMENT_STATUS, QUESTION_SHOW } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 
-const VISIBLE_QUESTION = [QUESTION_STATUS.normal, QUESTION_STATUS.closed];
+const VISIBLE_QUESTION = PUBLIC_QUESTION_STATUSES;
 
 /**
  * Reputation and vote rows outlive their posts; the title of a question that is deleted, pending
@@ -13,9 +14,7 @@ export function visibleTitle(row: {
   question_show: number | null;
 }): string {
   const visible =
-    row.title !== null &&
-    (VISIBLE_QUESTION as readonly number[]).includes(Number(row.question_status)) &&
-    Number(row.question_show) === QUESTION_SHOW.shown;
+    row.title !== null && isPublicQuestion({ status: Number(row.question_status), show: Number(row.question_show) });
   return visible ? (row.title ?? '') : '';
 }
 

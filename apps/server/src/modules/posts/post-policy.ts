@@ -13,24 +13,6 @@ export interface PostRow {
 
 const isAuthor = (actor: Actor | null, post: PostRow) => actor !== null && actor.user.id === post.user_id;
 
-/** Deleted, pending and unlisted posts show only to their author and to staff (peer 2.0.1). */
-export function canSeePost(actor: Actor | null, post: PostRow): boolean {
-  const restricted =
-    post.status === QUESTION_STATUS.deleted ||
-    post.status === QUESTION_STATUS.pending ||
-    post.show === QUESTION_SHOW.hidden;
-  if (!restricted) return true;
-  return isAuthor(actor, post) || isActiveStaff(actor);
-}
-
-/**
- * Whether the reader sees other members' deleted and pending posts in a list. Lists filter in
- * SQL, so they ask `canSeePost` about such a post once instead of keeping a staff check of their own.
- */
-export function seesOthersRestrictedPosts(actor: Actor | null): boolean {
-  return canSeePost(actor, { user_id: '', status: QUESTION_STATUS.deleted });
-}
-
 export function canAnswer(actor: Actor | null, question: PostRow): boolean {
   return isActive(actor) && question.status === QUESTION_STATUS.normal;
 }

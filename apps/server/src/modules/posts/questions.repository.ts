@@ -1,11 +1,12 @@
+import { PUBLIC_QUESTION_STATUSES } from './public-questions.js';
 import { sql, type Insertable, type Selectable } from 'kysely';
-import { QUESTION_SHOW, QUESTION_STATUS, type QuestionPageQuery } from '@inquire/shared';
+import { QUESTION_SHOW, type QuestionPageQuery } from '@inquire/shared';
 import type { QuestionsTable } from '../../db/database.js';
 import type { Db } from '../../infra/db.js';
 
 export type QuestionRow = Selectable<QuestionsTable>;
 
-const LISTED_STATUSES = [QUESTION_STATUS.normal, QUESTION_STATUS.closed];
+const LISTED_STATUSES = PUBLIC_QUESTION_STATUSES;
 
 export const questionsRepository = {
   async insert(db: Db, row: Insertable<QuestionsTable>): Promise<void> {

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import { renderMarkdown } from '../../lib/markdown.js';
 import { answersRepository, type AnswerRow } from './answers.repository.js';
 import type { Actor } from '../auth/auth.service.js';
-import { canSeePost } from './post-policy.js';
+import { canSeePost } from './visibility.js';
 import { questionsRepository, type QuestionRow } from './questions.repository.js';
 import { postWrites } from './post-writes.repository.js';
 import { answerSnapshot, questionSnapshot, tagSnapshot } from './snapshots.js';

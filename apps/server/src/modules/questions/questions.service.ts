@@ -30,7 +30,7 @@ import {
 import { NO_MAIN_TAG, tagsRepository } from '../posts/tags.repository.js';
 import { avatarUrl } from '../users/users.presenter.js';
 import { usersRepository } from '../users/users.repository.js';
-import { canSeePost } from '../posts/post-policy.js';
+import { canSeePost } from '../posts/visibility.js';
 import { insertQuestionRows } from '../posts/question-rows.js';
 import { presentAuthor, presentQuestion } from '../posts/post.presenter.js';
 import { questionsRepository } from '../posts/questions.repository.js';

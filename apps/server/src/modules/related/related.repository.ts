@@ -1,4 +1,5 @@
-import { QUESTION_SHOW, QUESTION_STATUS } from '@inquire/shared';
+import { PUBLIC_QUESTION_STATUSES } from '../posts/public-questions.js';
+import { QUESTION_SHOW } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 
 /**
@@ -21,7 +22,7 @@ export function relatedByTags(db: Db, questionId: string, limit: number) {
     .where('mine.status', '=', 1)
     .where('theirs.status', '=', 1)
     .where('theirs.object_id', '!=', questionId)
-    .where('questions.status', 'in', [QUESTION_STATUS.normal, QUESTION_STATUS.closed])
+    .where('questions.status', 'in', PUBLIC_QUESTION_STATUSES)
     .where('questions.show', '=', QUESTION_SHOW.shown)
     .groupBy([
       'questions.id',

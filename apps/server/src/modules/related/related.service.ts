@@ -2,7 +2,7 @@ import { REASONS, slugify, type RelatedQuestion } from '@inquire/shared';
 import type { SiteRuntime } from '../../infra/site.js';
 import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../auth/auth.service.js';
-import { canSeePost } from '../posts/post-policy.js';
+import { canSeePost } from '../posts/visibility.js';
 import { questionsRepository } from '../posts/questions.repository.js';
 import { relatedByTags } from './related.repository.js';
 

@@ -3,7 +3,7 @@ import { slugify, type TimelineData, type TimelineEvent, type TimelineItem } fro
 import type { SiteRuntime } from '../../infra/site.js';
 import type { Actor } from '../auth/auth.service.js';
 import { answersRepository } from '../posts/answers.repository.js';
-import { canSeePost } from '../posts/post-policy.js';
+import { canSeePost } from '../posts/visibility.js';
 import { loadTarget, type Target } from '../posts/revision-targets.js';
 import type { RevisionsService } from '../revisions/revisions.service.js';
 import { revisionsRepository } from '../posts/revisions.repository.js';
