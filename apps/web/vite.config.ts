@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import tailwindcss from '@tailwindcss/vite';
@@ -50,8 +52,48 @@ function precompress(): Plugin {
   };
 }
 
+const CATALOG_MODULE = 'virtual:inquire-catalog/';
+const LOCALES = fileURLToPath(new URL('../../packages/i18n/locales', import.meta.url));
+/** The catalog sections the browser shows; the rest (emails, API reasons, seed prose) stays on the server. */
+const BROWSER_SECTIONS = ['ui', 'form'];
+
+type Strings = { [key: string]: string | Strings };
+
+function deepMerge(target: Strings, source: Strings): Strings {
+  for (const [key, value] of Object.entries(source)) {
+    const existing = target[key];
+    target[key] = typeof value === 'object' && typeof existing === 'object' ? deepMerge({ ...existing }, value) : value;
+  }
+  return target;
+}
+
+/**
+ * `virtual:inquire-catalog/<lang>`: one language's strings as the browser needs them, merged
+ * from packages/i18n/locales/<lang>/*.json like @inquire/i18n does, only the sections pages
+ * use. The browser loads its page's language alone instead of every catalog in full.
+ */
+function browserCatalogs(): Plugin {
+  return {
+    name: 'inquire:browser-catalogs',
+    resolveId: (id) => (id.startsWith(CATALOG_MODULE) ? `\0${id}` : undefined),
+    load(id) {
+      if (!id.startsWith(`\0${CATALOG_MODULE}`)) return undefined;
+      const lang = id.slice(CATALOG_MODULE.length + 1);
+      const dir = join(LOCALES, lang);
+      const files = readdirSync(dir).filter((name) => name.endsWith('.json'));
+      if (files.length === 0) throw new Error(`no catalog files for ${lang} in ${dir}`);
+      const merged = files.sort().reduce<Strings>((all, name) => {
+        this.addWatchFile(join(dir, name));
+        return deepMerge(all, JSON.parse(readFileSync(join(dir, name), 'utf8')) as Strings);
+      }, {});
+      const picked = Object.fromEntries(BROWSER_SECTIONS.map((section) => [section, merged[section] ?? {}]));
+      return `export const catalog = JSON.parse(${JSON.stringify(JSON.stringify(picked))});`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), browserCatalogs(), precompress()],
   build: {
     sourcemap: false,
     chunkSizeWarningLimit: 1024,
@@ -62,7 +104,7 @@ export default defineConfig({
       // none of whose exports a chunk uses is dropped, so pages that validate nothing do not
       // download zod.
       treeshake: {
-        moduleSideEffects: [{ test: /[\\/]packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
+        moduleSideEffects: [{ test: /[\\/]packages[\\/](shared|i18n)[\\/]src[\\/]/, sideEffects: false }],
         manualPureFunctions: ['z'],
       },
     },

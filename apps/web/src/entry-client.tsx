@@ -3,7 +3,6 @@ import './styles.css';
 import './lib/csp-safe-zod';
 import { isLanguage } from '@inquire/shared';
 import { hydrateRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { resolveLazyRoutes } from './app/lazy-routes';
@@ -21,12 +20,16 @@ declare global {
 }
 
 const lang = window.__INQUIRE__?.lang;
-const i18n = browserInstance(isLanguage(lang) ? lang : 'en_US');
+
 // The server render's data hydrates the router (read from the page by the router itself):
 // nothing is fetched again. Later navigations ask the server for page data in one call.
 markSessionRead();
-// The page's own chunk (code splitting by route) before the router, so hydration matches.
-await resolveLazyRoutes(routes, window.location);
+// The page's own chunk (code splitting by route) and its language's strings before the router,
+// so hydration renders what the server rendered.
+const [i18n] = await Promise.all([
+  browserInstance(isLanguage(lang) ? lang : 'en_US'),
+  resolveLazyRoutes(routes, window.location),
+]);
 const router = createBrowserRouter(routes, {
   dataStrategy: pageDataStrategy(() => router.state.loaderData),
 });
@@ -34,10 +37,8 @@ const container = document.getElementById('root');
 if (container) {
   hydrateRoot(
     container,
-    <I18nextProvider i18n={i18n}>
-      <TranslationProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </TranslationProvider>
-    </I18nextProvider>,
+    <TranslationProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </TranslationProvider>,
   );
 }

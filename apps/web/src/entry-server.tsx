@@ -1,7 +1,18 @@
-import type { PageDataRequest, PageDataResult, RenderRequest, RenderResult } from '@inquire/shared';
+import {
+  scriptJson,
+  type PageDataRequest,
+  type PageDataResult,
+  type RenderRequest,
+  type RenderResult,
+} from '@inquire/shared';
 import { renderToString } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  StaticRouterProvider,
+  type StaticHandlerContext,
+} from 'react-router';
 import type { ServerLoadContext } from './app/api';
 import { fullTitle, type RouteHandle } from './app/head';
 import { routes } from './app/routes';
@@ -29,11 +40,10 @@ export async function render(input: RenderRequest): Promise<RenderResult> {
   const i18n = translations[input.lang];
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
-    <I18nextProvider i18n={i18n}>
-      <TranslationProvider i18n={i18n}>
-        <StaticRouterProvider router={router} context={context} nonce={input.nonce} />
-      </TranslationProvider>
-    </I18nextProvider>,
+    <TranslationProvider i18n={i18n}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <script nonce={input.nonce} dangerouslySetInnerHTML={{ __html: hydrationScript(context) }} />
+    </TranslationProvider>,
   );
 
   const session = context.loaderData.root as Session | undefined;
@@ -63,6 +73,26 @@ export async function render(input: RenderRequest): Promise<RenderResult> {
       ...(head?.ogType ? { ogType: head.ogType } : {}),
     },
   };
+}
+
+/**
+ * The router's hydration data as a plain object literal (the router reads it from the
+ * window). React Router's own script wraps the JSON in a JSON.parse string, escaping every
+ * quote a second time: on a question page that is kilobytes of backslashes.
+ */
+function hydrationScript(context: StaticHandlerContext): string {
+  const errors = context.errors
+    ? Object.fromEntries(
+        Object.entries(context.errors).map(([id, error]) => [
+          id,
+          isRouteErrorResponse(error)
+            ? { ...error, __type: 'RouteErrorResponse' }
+            : { message: error instanceof Error ? error.message : String(error), __type: 'Error' },
+        ]),
+      )
+    : null;
+  const data = { loaderData: context.loaderData, actionData: context.actionData, errors };
+  return `window.__staticRouterHydrationData=${scriptJson(data)};`;
 }
 
 /**

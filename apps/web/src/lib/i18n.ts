@@ -1,34 +1,29 @@
 import { catalogs } from '@inquire/i18n';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@inquire/shared';
-import { createInstance, type i18n as I18n } from 'i18next';
 import { STORAGE_KEYS, storage } from './storage';
+import { createTranslator, type Catalog, type Translator } from './translator';
 
 export const LANG_COOKIE = 'inquire_lang';
 
-const resources = {
-  en_US: { translation: catalogs.en_US },
-  zh_CN: { translation: catalogs.zh_CN },
-};
-
-/** A ready i18next instance; synchronous because both catalogs ship with the app. */
-export function createI18n(lang: Language): I18n {
-  const instance = createInstance();
-  void instance.init({
-    resources,
-    lng: lang,
-    fallbackLng: DEFAULT_LANGUAGE,
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    returnNull: false,
-  });
-  return instance;
+/** The server's translator for one language; the server holds every catalog. */
+export function createI18n(lang: Language): Translator {
+  return createTranslator(lang, catalogs as Record<Language, Catalog>);
 }
 
-let browserI18n: I18n | undefined;
+/**
+ * The browser's strings: one language per chunk, only the sections pages show (`ui`, `form`;
+ * built by the inquire:browser-catalogs plugin in vite.config.ts), loaded when needed.
+ */
+const browserCatalogs: Record<Language, () => Promise<Catalog>> = {
+  en_US: () => import('virtual:inquire-catalog/en_US').then((m) => m.catalog as Catalog),
+  zh_CN: () => import('virtual:inquire-catalog/zh_CN').then((m) => m.catalog as Catalog),
+};
 
-/** The browser's instance (one per page); the server makes one per request instead. */
-export function browserInstance(lang: Language): I18n {
-  browserI18n ??= createI18n(lang);
+let browserI18n: Translator | undefined;
+
+/** The browser's translator (one per page), with the page's language loaded. */
+export async function browserInstance(lang: Language): Promise<Translator> {
+  browserI18n ??= createTranslator(lang, { [lang]: await browserCatalogs[lang]() });
   return browserI18n;
 }
 
@@ -42,5 +37,6 @@ export async function switchLanguage(lang: Language): Promise<void> {
   storage.set(STORAGE_KEYS.language, lang);
   document.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`;
   document.documentElement.lang = lang === 'zh_CN' ? 'zh-CN' : 'en';
+  if (browserI18n && !browserI18n.hasCatalog(lang)) browserI18n.addCatalog(lang, await browserCatalogs[lang]());
   await browserI18n?.changeLanguage(lang);
 }

@@ -1,5 +1,6 @@
-import type { i18n as I18n, TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { Translator as I18n } from './translator';
 
 interface Translation {
   t: TFunction;
@@ -16,7 +17,7 @@ const TranslationContext = createContext<Translation | null>(null);
 export function TranslationProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
   const [language, setLanguage] = useState(i18n.language);
   useEffect(() => {
-    const changed = (next: string) => setLanguage(next);
+    const changed = (next: I18n['language']) => setLanguage(next);
     i18n.on('languageChanged', changed);
     return () => i18n.off('languageChanged', changed);
   }, [i18n]);
@@ -29,10 +30,10 @@ const translators = new WeakMap<I18n, Map<string, TFunction>>();
 /**
  * A `t` that remembers plain lookups (a key with no options), which are most of a page's
  * strings: i18next's own lookup was the largest single cost of a server render. Calls with
- * options (interpolation, plurals) go to i18next every time. Catalogs never change while the
+ * options (interpolation, plurals) are translated every time. Catalogs never change while the
  * process runs, so the memo never goes stale.
  */
-function cachedT(i18n: I18n, language: string): TFunction {
+function cachedT(i18n: I18n, language: I18n['language']): TFunction {
   let perLanguage = translators.get(i18n);
   if (!perLanguage) translators.set(i18n, (perLanguage = new Map()));
   const existing = perLanguage.get(language);
