@@ -4,6 +4,7 @@ import { REASONS } from '@inquire/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { RegisteredRoute } from './types.js';
 import { registerContentGeneration } from './infra/content-generation.js';
+import { registerCompression } from './infra/compression.js';
 import { envelope, errorEnvelope } from './infra/envelope.js';
 import { registerRequestContext } from './infra/request-context.js';
 import { registerRequestDeadline, REQUEST_DEADLINE_MS } from './infra/request-deadline.js';
@@ -106,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerContentGeneration(app);
   await registerSecurityHeaders(app);
+  registerCompression(app);
   await app.register(cookie);
   registerRequestContext(app);
   registerRequestDeadline(app, deadline);
