@@ -1,4 +1,4 @@
-import type { Language, RenderedHead, SiteInfo } from '@inquire/shared';
+import { scriptJson, type Language, type RenderedHead, type SiteInfo } from '@inquire/shared';
 import { themeStyle } from './theme.js';
 
 /** Escapes text for HTML element content and attribute values. */
@@ -9,14 +9,6 @@ export function escapeHtml(text: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
-}
-
-/** JSON safe to place inside a <script> element. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 /**

@@ -65,14 +65,19 @@ export interface UserSearchHit {
   rank: number;
 }
 
+/** A question as its page shows it: the rendered HTML only (the markdown source is for editing). */
+export type PageQuestion = Omit<QuestionDetail, 'content'>;
+export type PageAnswer = Omit<AnswerItem, 'content'>;
+
 /**
  * Everything a question page shows, read in one call (`GET question/page-data`): the question,
  * its answers, the first comments of every post, reactions, invitations and related questions.
- * The query count of this read does not grow with the number of answers.
+ * The query count of this read does not grow with the number of answers. Posts come as their
+ * rendered HTML only, and a comment's source only when the reader may edit it.
  */
 export interface QuestionPageParts {
-  question: QuestionDetail;
-  answers: Paged<AnswerItem>;
+  question: PageQuestion;
+  answers: Paged<PageAnswer>;
   /** The first page of comments of the question and of each answer, by post id. */
   comments: Record<string, Paged<CommentItem>>;
   /** Reactions of each post that is not deleted, by post id. */

@@ -1,4 +1,4 @@
-import type { QuestionPageParts } from '@inquire/shared';
+import type { CommentItem, Paged, QuestionPageParts } from '@inquire/shared';
 import type { AnswersService } from '../answers/answers.service.js';
 import type { Actor } from '../auth/auth.service.js';
 import type { CommentsService } from '../comments/comments.service.js';
@@ -6,6 +6,24 @@ import type { InvitesService } from '../invites/invites.service.js';
 import type { QuestionsService } from '../questions/questions.service.js';
 import type { ReactionsService } from '../reactions/reactions.service.js';
 import type { RelatedService } from '../related/related.service.js';
+
+/** A post without its markdown source: the page shows the HTML, and edits load the source. */
+function withoutSource<T extends { content: string }>(post: T): Omit<T, 'content'> {
+  const { content: _source, ...shown } = post;
+  return shown;
+}
+
+/** A comment's source goes only to a reader who may edit it (the edit box starts from it). */
+function editableSourcesOnly(pages: Record<string, Paged<CommentItem>>): Record<string, Paged<CommentItem>> {
+  const trimmed: Record<string, Paged<CommentItem>> = {};
+  for (const [postId, page] of Object.entries(pages)) {
+    trimmed[postId] = {
+      count: page.count,
+      list: page.list.map((c) => (c.actions.edit ? c : { ...c, original_text: '' })),
+    };
+  }
+  return trimmed;
+}
 
 /** The page shows this many answers and, under each post, this many comments at first. */
 const ANSWERS_PER_PAGE = 50;
@@ -44,9 +62,9 @@ export class QuestionPageService {
       answers.answerKeptBy(question.id, actor),
     ]);
     return {
-      question,
-      answers: answerPage,
-      comments: commentPages,
+      question: withoutSource(question),
+      answers: { count: answerPage.count, list: answerPage.list.map(withoutSource) },
+      comments: editableSourcesOnly(commentPages),
       reactions: reactionSummaries,
       invited,
       related: relatedList,

@@ -1,4 +1,4 @@
-import { longId, objectTypeOf, permalinkId, questionPath, type QuestionDetail } from '@inquire/shared';
+import { longId, objectTypeOf, permalinkId, questionPath, type PageQuestion } from '@inquire/shared';
 import { data, redirect } from 'react-router';
 
 /** What a question address names: the question, and an answer when one is in it. */
@@ -26,7 +26,7 @@ export function readQuestionAddress(params: { qid?: string; slugPermalink?: stri
 export function canonicalizeQuestionAddress(
   params: { qid?: string; slugPermalink?: string; aid?: string },
   address: QuestionAddress,
-  question: QuestionDetail,
+  question: PageQuestion,
   permalink: number,
   search: string,
 ): void {

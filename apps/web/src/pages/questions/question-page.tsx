@@ -1,11 +1,12 @@
 import {
   QUESTION_SHOW,
   QUESTION_STATUS,
-  type AnswerItem,
   type CommentItem,
   type Paged,
   questionPath,
-  type QuestionDetail,
+  type PageAnswer,
+  type PageQuestion,
+  textOfHtml,
   type QuestionPageParts,
 } from '@inquire/shared';
 import { useEffect, useState } from 'react';
@@ -32,8 +33,8 @@ import { EMPTY_REACTIONS, Reactions } from './reactions';
 import { RestrictedAnswerNotice } from './restricted-answer-notice';
 
 export interface QuestionPageData {
-  question: QuestionDetail;
-  answers: Paged<AnswerItem>;
+  question: PageQuestion;
+  answers: Paged<PageAnswer>;
   /** Comments of the question and of each answer, by post id. */
   comments: Record<string, Paged<CommentItem>>;
   now: number;
@@ -77,9 +78,9 @@ export async function questionPageLoader(
 /** schema.org QAPage data, so search engines understand the question and its answers. */
 export function questionJsonLd(data: QuestionPageData, siteUrl: string): object {
   const { question, answers } = data;
-  const answer = (a: AnswerItem) => ({
+  const answer = (a: PageAnswer) => ({
     '@type': 'Answer',
-    text: a.content,
+    text: textOfHtml(a.html),
     dateCreated: new Date(a.created_at * 1000).toISOString(),
     upvoteCount: a.vote_count,
     url: `${siteUrl}${questionPath(question, data.permalink, a.id)}`,
@@ -92,7 +93,7 @@ export function questionJsonLd(data: QuestionPageData, siteUrl: string): object 
     mainEntity: {
       '@type': 'Question',
       name: question.title,
-      text: question.content,
+      text: textOfHtml(question.html),
       answerCount: question.answer_count,
       upvoteCount: question.vote_count,
       dateCreated: new Date(question.created_at * 1000).toISOString(),
@@ -103,7 +104,7 @@ export function questionJsonLd(data: QuestionPageData, siteUrl: string): object 
   };
 }
 
-function StatusBanner({ question }: { question: QuestionDetail }) {
+function StatusBanner({ question }: { question: PageQuestion }) {
   const { t } = useTranslation();
   if (question.status === QUESTION_STATUS.deleted) return <Alert kind="danger">{t('ui.question.deleted')}</Alert>;
   if (question.status === QUESTION_STATUS.pending) return <Alert kind="warning">{t('ui.question.pending')}</Alert>;
@@ -298,7 +299,7 @@ export function QuestionPage() {
   );
 }
 
-function AuthorCard({ author, label }: { author: QuestionDetail['operator']; label?: string }) {
+function AuthorCard({ author, label }: { author: PageQuestion['operator']; label?: string }) {
   return (
     <div className="flex items-center gap-2 text-sm">
       <Avatar src={author.avatar} name={author.display_name} size={28} />

@@ -1,4 +1,4 @@
-import type { QuestionDetail } from '@inquire/shared';
+import type { PageQuestion } from '@inquire/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Popover } from '../../components/ui/popover';
@@ -19,7 +19,7 @@ export function QuestionTools({
   signedIn,
   shareUrl,
 }: {
-  question: QuestionDetail;
+  question: PageQuestion;
   signedIn: boolean;
   shareUrl: string;
 }) {
