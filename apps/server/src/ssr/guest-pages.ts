@@ -3,7 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../infra/request-context.js';
 import { newNonce, pageCsp } from '../infra/security-headers.js';
 import { visitorOf } from '../infra/visitor.js';
-import { cutAtNonce, PageCache, withNonce, type CachedPage, type PageCacheLimits } from './page-cache.js';
+import {
+  cutAtNonce,
+  gzipWithNonce,
+  PageCache,
+  withNonce,
+  type CachedPage,
+  type PageCacheLimits,
+} from './page-cache.js';
 import type { PageRenderer } from './render-page.js';
 
 /**
@@ -12,8 +19,8 @@ import type { PageRenderer } from './render-page.js';
  */
 const GUEST_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 const MEMBER_CACHE_CONTROL = 'no-store';
-/** What a page depends on besides its address: the session and the language. */
-const VARY = 'Cookie, Authorization, Accept-Language';
+/** What a page depends on besides its address: the session, the language, the compression. */
+const VARY = 'Cookie, Authorization, Accept-Language, Accept-Encoding';
 
 export interface PageServerOptions {
   /** Keep guests' pages in memory (on unless a test measures renders). */
@@ -45,6 +52,21 @@ export function questionIdOfPath(path: string): string | undefined {
   const qid = /^\/questions\/([^/?#]+)/.exec(path)?.[1];
   const id = qid === undefined ? undefined : longId(qid);
   return id !== undefined && objectTypeOf(id) === 'question' ? id : undefined;
+}
+
+/** Whether the reader takes gzip (named with a q-value above 0, or through `*`). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  let gzip: number | undefined;
+  let any: number | undefined;
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    const weight = q === undefined ? 1 : Number(q);
+    if (name.trim() === 'gzip') gzip = weight;
+    if (name.trim() === '*') any = weight;
+  }
+  return (gzip ?? any ?? 0) > 0;
 }
 
 /** Whether the reader's copy (If-None-Match) is this page, compared weakly as RFC 9110 says. */
@@ -90,6 +112,10 @@ export function createPageServer(
     if (hit) {
       await countView(request, hit);
       const nonce = newNonce();
+      // Compressed from the cache's deflated pieces: compressing per hit would cost more than the hit.
+      if (acceptsGzip(request.headers['accept-encoding'])) {
+        return sendGuestPage(request, reply, hit, nonce, () => gzipWithNonce(hit, nonce), 'gzip');
+      }
       return sendGuestPage(request, reply, hit, nonce, () => withNonce(hit, nonce));
     }
     const epoch = store?.epoch ?? 0;
@@ -124,9 +150,11 @@ function sendGuestPage(
   page: CachedPage,
   nonce: string,
   body: () => Buffer | string,
+  encoding?: 'gzip',
 ): FastifyReply {
   reply.header('cache-control', GUEST_CACHE_CONTROL).header('vary', VARY).header('etag', page.etag);
   if (matchesIfNoneMatch(request, page.etag)) return reply.code(304).send();
+  if (encoding) reply.header('content-encoding', encoding);
   return reply
     .code(page.status)
     .header('content-type', 'text/html; charset=utf-8')

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gunzipSync } from 'node:zlib';
 import { shortId } from '@inquire/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { contentGenerationRepository } from '../../src/infra/content-generation.repository.js';
@@ -100,6 +101,24 @@ describe('guest page cache', () => {
     expect(hit.response.headers.etag).toMatch(/^W\/"/);
     expect(hit.response.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     expect(String(hit.response.headers.vary)).toContain('Cookie');
+  });
+
+  it('[P-3][P-4] a cached page goes gzipped to readers that take gzip, with this response’s nonce', async () => {
+    const plain = await cached('/questions');
+    const zipped = await page(t.app, '/questions', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(zipped.queries).toBe(0);
+    expect(zipped.response.headers['content-encoding']).toBe('gzip');
+    expect(String(zipped.response.headers.vary)).toContain('Accept-Encoding');
+    const html = gunzipSync(zipped.response.rawPayload).toString('utf8');
+    const nonce = cspNonce(zipped.response);
+    expect(nonce).not.toBe(cspNonce(plain));
+    expect(htmlNonces(html).length).toBeGreaterThan(1);
+    expect(new Set(htmlNonces(html))).toEqual(new Set([nonce]));
+    expect(html.split(nonce).join('N')).toBe(plain.body.split(cspNonce(plain)).join('N'));
+    expect(zipped.response.headers.etag).toBe(plain.headers.etag);
+    // gzip refused (q=0) or not named: the page goes as it is.
+    const refused = await page(t.app, '/questions', { 'accept-encoding': 'gzip;q=0, identity' });
+    expect(refused.response.headers['content-encoding']).toBeUndefined();
   });
 
   it('[P-3] members always get a fresh render (no-store, no ETag), and never the guests’ copy', async () => {
