@@ -9,6 +9,7 @@ import { resolveLazyRoutes } from './app/lazy-routes';
 import { routes } from './app/routes';
 import { pageDataStrategy } from './app/page-data';
 import { markSessionRead } from './app/session';
+import { restorePostHtml } from './lib/html-once';
 import { browserInstance } from './lib/i18n';
 import { TranslationProvider } from './lib/translation';
 
@@ -24,6 +25,9 @@ const lang = window.__INQUIRE__?.lang;
 // The server render's data hydrates the router (read from the page by the router itself):
 // nothing is fetched again. Later navigations ask the server for page data in one call.
 markSessionRead();
+const hydration = window.__staticRouterHydrationData;
+if (hydration?.loaderData)
+  hydration.loaderData = restorePostHtml(hydration.loaderData, document) as Record<string, unknown>;
 // The page's own chunk (code splitting by route) and its language's strings before the router,
 // so hydration renders what the server rendered.
 const [i18n] = await Promise.all([

@@ -19,6 +19,10 @@ import { routes } from './app/routes';
 import type { Session } from './app/session';
 import { createI18n } from './lib/i18n';
 import { TranslationProvider } from './lib/translation';
+import { dehydratePostHtml } from './lib/html-once';
+
+/** Our own nonce is base64, but an attribute is escaped all the same. */
+const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 const handler = createStaticHandler(routes);
 
@@ -39,12 +43,13 @@ export async function render(input: RenderRequest): Promise<RenderResult> {
 
   const i18n = translations[input.lang];
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(
+  const markup = renderToString(
     <TranslationProvider i18n={i18n}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
-      <script nonce={input.nonce} dangerouslySetInnerHTML={{ __html: hydrationScript(context) }} />
     </TranslationProvider>,
   );
+  const nonce = input.nonce ? ` nonce="${escapeAttribute(input.nonce)}"` : '';
+  const html = `${markup}<script${nonce}>${hydrationScript(context, markup)}</script>`;
 
   const session = context.loaderData.root as Session | undefined;
   const siteName = session?.site.general.name ?? i18n.t('ui.site.default_name');
@@ -80,7 +85,7 @@ export async function render(input: RenderRequest): Promise<RenderResult> {
  * window). React Router's own script wraps the JSON in a JSON.parse string, escaping every
  * quote a second time: on a question page that is kilobytes of backslashes.
  */
-function hydrationScript(context: StaticHandlerContext): string {
+function hydrationScript(context: StaticHandlerContext, markup: string): string {
   const errors = context.errors
     ? Object.fromEntries(
         Object.entries(context.errors).map(([id, error]) => [
@@ -91,7 +96,8 @@ function hydrationScript(context: StaticHandlerContext): string {
         ]),
       )
     : null;
-  const data = { loaderData: context.loaderData, actionData: context.actionData, errors };
+  const loaderData = dehydratePostHtml(context.loaderData, markup);
+  const data = { loaderData, actionData: context.actionData, errors };
   return `window.__staticRouterHydrationData=${scriptJson(data)};`;
 }
 

@@ -4,11 +4,7 @@ export function Avatar({ src, name, size = 32 }: { src: string; name: string; si
   if (src)
     return <img src={src} alt="" width={size} height={size} style={style} className="rounded-full object-cover" />;
   return (
-    <span
-      aria-hidden="true"
-      style={style}
-      className="inline-flex items-center justify-center rounded-full bg-primary-100 text-sm font-semibold text-primary-800 uppercase dark:bg-primary-800 dark:text-primary-100"
-    >
+    <span aria-hidden="true" style={style} className="avatar-initial">
       {name.slice(0, 1)}
     </span>
   );

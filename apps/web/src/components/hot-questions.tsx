@@ -24,10 +24,8 @@ export function HotQuestionsCard({ questions, permalink }: { questions: HotQuest
       <ul className="space-y-3 text-sm">
         {questions.map((q) => (
           <li key={q.id} className="flex gap-2">
-            <span className="mt-0.5 inline-flex h-5 min-w-6 items-center justify-center rounded bg-gray-100 px-1 text-xs text-gray-800 dark:bg-gray-800 dark:text-gray-200">
-              {q.answer_count}
-            </span>
-            <Link to={questionPath(q, permalink)} className="text-gray-800 hover:underline dark:text-gray-200">
+            <span className="answer-count">{q.answer_count}</span>
+            <Link to={questionPath(q, permalink)} className="side-link">
               {q.title}
             </Link>
           </li>

@@ -56,13 +56,9 @@ export function VoteBox({ objectId, count, status, actions, signedIn }: VoteBoxP
         aria-pressed={pressed}
         disabled={busy || (signedIn && !allowed && !pressed)}
         onClick={() => void vote(direction)}
-        className={`flex h-9 w-9 items-center justify-center rounded-full border transition disabled:cursor-not-allowed disabled:opacity-40 ${
-          pressed
-            ? 'border-transparent bg-primary-solid text-on-primary-solid'
-            : 'border-gray-300 text-gray-700 hover:bg-gray-100 dark:border-gray-600 dark:text-gray-200 dark:hover:bg-gray-800'
-        }`}
+        className="vote-button"
       >
-        <svg viewBox="0 0 24 24" className={`h-4 w-4 ${direction === 'down' ? 'rotate-180' : ''}`} aria-hidden="true">
+        <svg viewBox="0 0 24 24" className={direction === 'down' ? 'h-4 w-4 rotate-180' : 'h-4 w-4'} aria-hidden="true">
           <path d="M12 5l8 10H4z" fill="currentColor" />
         </svg>
       </button>

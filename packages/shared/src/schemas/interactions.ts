@@ -80,7 +80,7 @@ export interface QuestionPageParts {
   answers: Paged<PageAnswer>;
   /** The first page of comments of the question and of each answer, by post id. */
   comments: Record<string, Paged<CommentItem>>;
-  /** Reactions of each post that is not deleted, by post id. */
+  /** Reactions of each post that is not deleted and has any, by post id (others show none). */
   reactions: Record<string, ReactionSummary>;
   invited: InvitedUser[];
   related: RelatedQuestion[];

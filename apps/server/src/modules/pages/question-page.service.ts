@@ -1,4 +1,4 @@
-import type { CommentItem, Paged, QuestionPageParts } from '@inquire/shared';
+import type { CommentItem, Paged, QuestionPageParts, ReactionSummary } from '@inquire/shared';
 import type { AnswersService } from '../answers/answers.service.js';
 import type { Actor } from '../auth/auth.service.js';
 import type { CommentsService } from '../comments/comments.service.js';
@@ -23,6 +23,13 @@ function editableSourcesOnly(pages: Record<string, Paged<CommentItem>>): Record<
     };
   }
   return trimmed;
+}
+
+/** Posts nobody reacted to are left out: the page shows them with empty counts by default. */
+function reactedOnly(summaries: Record<string, ReactionSummary>): Record<string, ReactionSummary> {
+  return Object.fromEntries(
+    Object.entries(summaries).filter(([, summary]) => summary.reaction_summary.some((r) => r.count > 0)),
+  );
 }
 
 /** The page shows this many answers and, under each post, this many comments at first. */
@@ -65,7 +72,7 @@ export class QuestionPageService {
       question: withoutSource(question),
       answers: { count: answerPage.count, list: answerPage.list.map(withoutSource) },
       comments: editableSourcesOnly(commentPages),
-      reactions: reactionSummaries,
+      reactions: reactedOnly(reactionSummaries),
       invited,
       related: relatedList,
       ...(ownAnswer ? { my_answer_id: ownAnswer } : {}),

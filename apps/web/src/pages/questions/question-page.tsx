@@ -21,6 +21,7 @@ import { Badge, TagChip } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { VoteBox } from '../../components/vote-box';
 import { API_BASE, http } from '../../lib/http';
+import { HTML_ONCE_ATTR } from '../../lib/html-once';
 import { useTranslation } from '../../lib/translation';
 import { ClosedNotice, PostActions } from '../curation/post-actions';
 import { AnswerForm } from './answer-form';
@@ -29,7 +30,7 @@ import { QuestionTools } from './question-tools';
 import { canonicalizeQuestionAddress, readQuestionAddress } from './question-address';
 import { InvitePeople } from './invite-people';
 import { questionInteractions, type QuestionInteractions } from './question-interactions';
-import { EMPTY_REACTIONS, Reactions } from './reactions';
+import { EMPTY_REACTIONS, ReactionGlyphs, Reactions } from './reactions';
 import { RestrictedAnswerNotice } from './restricted-answer-notice';
 
 export interface QuestionPageData {
@@ -153,6 +154,7 @@ export function QuestionPage() {
           {t('ui.questions.views', { count: question.view_count, formatted: String(question.view_count) })}
         </p>
       </header>
+      <ReactionGlyphs />
       <StatusBanner question={question} />
       <div className="flex gap-4">
         <VoteBox
@@ -164,6 +166,7 @@ export function QuestionPage() {
         />
         <div
           className="prose max-w-none min-w-0 flex-1 dark:prose-invert"
+          {...{ [HTML_ONCE_ATTR]: question.id }}
           dangerouslySetInnerHTML={{ __html: question.html }}
         />
       </div>
@@ -231,6 +234,7 @@ export function QuestionPage() {
               />
               <div
                 className="prose max-w-none min-w-0 flex-1 dark:prose-invert"
+                {...{ [HTML_ONCE_ATTR]: answer.id }}
                 dangerouslySetInnerHTML={{ __html: answer.html }}
               />
             </div>

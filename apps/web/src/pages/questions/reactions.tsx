@@ -4,27 +4,47 @@ import { useNavigate } from 'react-router';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
 
-/** Drawn, not emoji characters: a machine without a colour emoji font would show boxes. */
+/**
+ * Drawn, not emoji characters: a machine without a colour emoji font would show boxes. The
+ * drawings are defined once per page (ReactionGlyphs) and each button refers to them.
+ */
 const FACE = 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z';
-function Glyph({ emoji }: { emoji: ReactionEmoji }) {
-  if (emoji === 'heart')
-    return (
-      <svg viewBox="0 0 24 24" className="h-4 w-4 text-red-600 dark:text-red-400" aria-hidden="true">
+const MOUTH = { smile: 'M8 14c1 1.6 2.4 2.4 4 2.4s3-.8 4-2.4', frown: 'M8 16.4c1-1.6 2.4-2.4 4-2.4s3 .8 4 2.4' };
+const GLYPH_COLOUR = { heart: 'text-red-600 dark:text-red-400', smile: 'text-amber-600 dark:text-amber-400' };
+
+function Face({ emoji }: { emoji: 'smile' | 'frown' }) {
+  return (
+    <symbol id={`reaction-${emoji}`} viewBox="0 0 24 24">
+      <g fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+        <path d={FACE} />
+        <path d={MOUTH[emoji]} />
+      </g>
+      <circle cx="9" cy="10" r="1.2" fill="currentColor" />
+      <circle cx="15" cy="10" r="1.2" fill="currentColor" />
+    </symbol>
+  );
+}
+
+/** The reaction drawings, once for the whole page (render it once, above the posts). */
+export function ReactionGlyphs() {
+  return (
+    <svg className="hidden" aria-hidden="true">
+      <symbol id="reaction-heart" viewBox="0 0 24 24">
         <path
           fill="currentColor"
           d="M12 21s-7.5-4.6-9.5-9.3C1.2 8.6 3.1 5 6.6 5c2 0 3.4 1.1 5.4 3.2C14 6.1 15.4 5 17.4 5c3.5 0 5.4 3.6 4.1 6.7C19.5 16.4 12 21 12 21z"
         />
-      </svg>
-    );
-  const mouth = emoji === 'smile' ? 'M8 14c1 1.6 2.4 2.4 4 2.4s3-.8 4-2.4' : 'M8 16.4c1-1.6 2.4-2.4 4-2.4s3 .8 4 2.4';
+      </symbol>
+      <Face emoji="smile" />
+      <Face emoji="frown" />
+    </svg>
+  );
+}
+
+function Glyph({ emoji }: { emoji: ReactionEmoji }) {
   return (
-    <svg viewBox="0 0 24 24" className="h-4 w-4 text-amber-600 dark:text-amber-400" aria-hidden="true">
-      <g fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
-        <path d={FACE} />
-        <path d={mouth} />
-      </g>
-      <circle cx="9" cy="10" r="1.2" fill="currentColor" />
-      <circle cx="15" cy="10" r="1.2" fill="currentColor" />
+    <svg className={`h-4 w-4 ${GLYPH_COLOUR[emoji === 'heart' ? 'heart' : 'smile']}`} aria-hidden="true">
+      <use href={`#reaction-${emoji}`} />
     </svg>
   );
 }
@@ -95,11 +115,7 @@ export function Reactions({
             aria-label={t('ui.interactions.reaction_label', { name, count: r.count })}
             title={r.tooltip || name}
             onClick={() => void toggle(r.emoji, r.is_active)}
-            className={`inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-sm transition ${
-              r.is_active
-                ? 'border-primary-500 bg-primary-50 text-primary-900 dark:border-primary-400 dark:bg-gray-800 dark:text-gray-100'
-                : 'border-gray-300 text-gray-700 hover:bg-gray-100 dark:border-gray-600 dark:text-gray-200 dark:hover:bg-gray-800'
-            }`}
+            className="reaction-pill"
           >
             <Glyph emoji={r.emoji} />
             <span>{r.count}</span>

@@ -13,16 +13,8 @@ export function RelatedQuestions({ list, permalink }: { list: RelatedQuestion[];
         <ul className="space-y-3 text-sm">
           {list.map((q) => (
             <li key={q.id} className="flex gap-2">
-              <span
-                className={`mt-0.5 inline-flex h-5 min-w-6 items-center justify-center rounded px-1 text-xs ${
-                  q.accepted
-                    ? 'bg-green-700 text-white'
-                    : 'bg-gray-100 text-gray-800 dark:bg-gray-800 dark:text-gray-200'
-                }`}
-              >
-                {q.answer_count}
-              </span>
-              <Link to={questionPath(q, permalink)} className="text-gray-800 hover:underline dark:text-gray-200">
+              <span className={q.accepted ? 'answer-count accepted' : 'answer-count'}>{q.answer_count}</span>
+              <Link to={questionPath(q, permalink)} className="side-link">
                 {q.title}
               </Link>
             </li>

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Actor } from '../../src/modules/auth/auth.service.js';
+import { buildUser, loginAs } from '../factories.js';
+import { buildTestApp, type TestApp } from '../harness.js';
+
+/** Marks that appear once in a post's source and, rendered, once in its HTML. */
+const QUESTION_MARK = 'quokka-question-body';
+const ANSWER_MARK = 'wombat-answer-body';
+
+describe('question page weight', () => {
+  let t: TestApp;
+  let questionId: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ app: { pages: {}, writeLimits: false } });
+    const actors: Actor[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const user = await buildUser(t.app, { rank: 10_000 });
+      const actor = await t.app.services.auth.resolve(await loginAs(t.app, user.id));
+      if (!actor) throw new Error('no session');
+      actors.push(actor);
+    }
+    const [asker, ...answerers] = actors as [Actor, ...Actor[]];
+    ({ id: questionId } = await t.app.services.questions.ask(
+      {
+        title: 'How heavy is a question page with three answers?',
+        content: `The body says **${QUESTION_MARK}** once.`,
+        tags: [{ slug_name: 'weight' }],
+      },
+      asker,
+    ));
+    for (const [i, answerer] of answerers.entries()) {
+      await t.app.services.answers.create(
+        { question_id: questionId, content: `Answer ${i}: **${ANSWER_MARK}-${i}** once.` },
+        answerer,
+      );
+    }
+  }, 30_000);
+  afterAll(async () => t?.close());
+
+  it("[P-4] each post's rendered HTML is sent once (in the markup, not again in the hydration data), and no markdown source", async () => {
+    const page = await t.app.inject({ method: 'GET', url: `/questions/${questionId}` });
+    expect(page.statusCode).toBe(200);
+    const html = page.body;
+    // The rendered bold text appears in the post's markup; schema.org data carries words, not HTML.
+    expect(html.split(`<strong>${QUESTION_MARK}</strong>`)).toHaveLength(2);
+    for (let i = 0; i < 3; i += 1) expect(html.split(`<strong>${ANSWER_MARK}-${i}</strong>`)).toHaveLength(2);
+    // Markdown sources (the ** around the marks) never reach the page.
+    expect(html).not.toContain(`**${QUESTION_MARK}**`);
+    expect(html).not.toContain(`**${ANSWER_MARK}-0**`);
+    const hydration = /window\.__staticRouterHydrationData=(.*?);<\/script>/s.exec(html)?.[1] ?? '';
+    // The hydration data escapes "<" as \u003c; the question's plain-text excerpt may hold the words.
+    expect(hydration).not.toContain(`\\u003cstrong>${QUESTION_MARK}`);
+    expect(hydration).not.toContain(ANSWER_MARK);
+  });
+});
