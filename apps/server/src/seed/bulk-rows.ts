@@ -70,39 +70,29 @@ export class IdCounters {
   }
 }
 
-/** Counter moves of a chunk for members and tags, written with one statement per table. */
+/** How a chunk moves a member's counters. */
+export interface MemberDelta {
+  id: string;
+  question_count: number;
+  answer_count: number;
+  rank: number;
+}
+
+/** Counter moves of a chunk for members and tags, written once per chunk (see `BulkTarget.bump`). */
 export class CounterDeltas {
-  private readonly users = new Map<string, { question_count: number; answer_count: number; rank: number }>();
-  private readonly tags = new Map<string, number>();
+  readonly users = new Map<string, MemberDelta>();
+  readonly tags = new Map<string, number>();
 
   user(id: string, column: 'question_count' | 'answer_count' | 'rank', by: number): void {
-    const entry = this.users.get(id) ?? { question_count: 0, answer_count: 0, rank: 0 };
+    let entry = this.users.get(id);
+    if (!entry) {
+      entry = { id, question_count: 0, answer_count: 0, rank: 0 };
+      this.users.set(id, entry);
+    }
     entry[column] += by;
-    this.users.set(id, entry);
   }
 
   tag(id: string): void {
     this.tags.set(id, (this.tags.get(id) ?? 0) + 1);
-  }
-
-  async flush(db: Db): Promise<void> {
-    // A common table of (id, deltas) joined in an UPDATE … FROM: one statement for thousands of
-    // rows on both engines (SQLite ≥ 3.33). Numbers are cast: PostgreSQL reads untyped VALUES as text.
-    const users = [...this.users].map(
-      ([id, d]) =>
-        sql`(${id}, cast(${d.question_count} as integer), cast(${d.answer_count} as integer), cast(${d.rank} as integer))`,
-    );
-    for (let i = 0; i < users.length; i += 5_000) {
-      await sql`with d(uid, dq, da, dr) as (values ${sql.join(users.slice(i, i + 5_000))})
-        update users set question_count = question_count + d.dq, answer_count = answer_count + d.da, rank = rank + d.dr
-        from d where users.id = d.uid`.execute(db);
-    }
-    const tags = [...this.tags].map(([id, by]) => sql`(${id}, cast(${by} as integer))`);
-    if (tags.length) {
-      await sql`with d(tid, dq) as (values ${sql.join(tags)})
-        update tags set question_count = question_count + d.dq from d where tags.id = d.tid`.execute(db);
-    }
-    this.users.clear();
-    this.tags.clear();
   }
 }

@@ -3,7 +3,7 @@ import { Kysely, sql, SqliteDialect } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { Db } from '../infra/db.js';
 import type { SiteRuntime } from '../infra/site.js';
-import { BULK_TABLES, type BulkRows } from './bulk-rows.js';
+import { BULK_TABLES, type BulkRows, type CounterDeltas } from './bulk-rows.js';
 
 /**
  * Where a seed writes and how it writes many rows at once, per engine. Everything of one seed
@@ -11,8 +11,10 @@ import { BULK_TABLES, type BulkRows } from './bulk-rows.js';
  */
 export interface BulkTarget {
   db: Db;
-  /** Writes a chunk's rows inside the caller's transaction on `db`. */
-  insert(rows: BulkRows): Promise<void>;
+  /** Writes rows in `trx`, a transaction on `db`. */
+  insert(trx: Db, rows: BulkRows): Promise<void>;
+  /** Moves members' and tags' counters by a chunk's deltas, in `trx`. */
+  bump(trx: Db, deltas: CounterDeltas): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,7 +52,8 @@ function sqliteTarget(file: string): BulkTarget {
   };
   return {
     db,
-    insert(rows) {
+    // SQLite has one connection: the statements run inside the transaction open on it.
+    insert(_trx, rows) {
       for (const table of BULK_TABLES) {
         const list = rows[table] as Record<string, unknown>[];
         const first = list[0];
@@ -60,6 +63,16 @@ function sqliteTarget(file: string): BulkTarget {
         // Named parameters bind straight from the row object.
         for (const row of list) statement.run(row);
       }
+      return Promise.resolve();
+    },
+    bump(_trx, deltas) {
+      const member = database.prepare(
+        'update users set question_count = question_count + @question_count, ' +
+          'answer_count = answer_count + @answer_count, rank = rank + @rank where id = @id',
+      );
+      for (const delta of deltas.users.values()) member.run(delta);
+      const tag = database.prepare('update tags set question_count = question_count + ? where id = ?');
+      for (const [id, by] of deltas.tags) tag.run(by, id);
       return Promise.resolve();
     },
     close: () => db.destroy(),
@@ -74,12 +87,28 @@ function sqliteTarget(file: string): BulkTarget {
 function postgresTarget(db: Db): BulkTarget {
   return {
     db,
-    async insert(rows) {
+    async insert(trx, rows) {
       for (const table of BULK_TABLES) {
         const list = rows[table] as Record<string, unknown>[];
         for (let i = 0; i < list.length; i += ROWS_PER_STATEMENT) {
-          await insertUnnest(db, table, list.slice(i, i + ROWS_PER_STATEMENT));
+          await insertUnnest(trx, table, list.slice(i, i + ROWS_PER_STATEMENT));
         }
+      }
+    },
+    async bump(trx, deltas) {
+      const users = [...deltas.users.values()];
+      if (users.length) {
+        await sql`update users set question_count = question_count + d.dq, answer_count = answer_count + d.da,
+            rank = rank + d.dr
+          from unnest(${users.map((u) => u.id)}::text[], ${users.map((u) => u.question_count)}::int[],
+            ${users.map((u) => u.answer_count)}::int[], ${users.map((u) => u.rank)}::int[]) as d(uid, dq, da, dr)
+          where users.id = d.uid`.execute(trx);
+      }
+      const tags = [...deltas.tags];
+      if (tags.length) {
+        await sql`update tags set question_count = question_count + d.dq
+          from unnest(${tags.map(([id]) => id)}::text[], ${tags.map(([, by]) => by)}::int[]) as d(tid, dq)
+          where tags.id = d.tid`.execute(trx);
       }
     },
     close: () => Promise.resolve(),

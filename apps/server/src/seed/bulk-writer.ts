@@ -51,14 +51,21 @@ export class BulkWriter {
     this.reputation = new ReputationLedger(ctx.members.map((m) => [m.actor.user.id, m.actor.user.rank]));
   }
 
+  /**
+   * One transaction. Rows go out every few questions, so they are short-lived garbage; the
+   * counters move once, at the end.
+   */
   async writeChunk(plans: QuestionPlan[]): Promise<void> {
     await this.target.db.transaction().execute(async (trx) => {
       const chunk = new ChunkBuild();
       await this.ids.claim(trx);
-      for (const plan of plans) await this.question(trx, plan, chunk);
+      for (const [i, plan] of plans.entries()) {
+        await this.question(trx, plan, chunk);
+        if ((i + 1) % QUESTIONS_PER_INSERT === 0) await chunk.insert(this.target, trx);
+      }
+      await chunk.insert(this.target, trx);
       await this.ids.release(trx);
-      await this.target.insert(chunk.rows);
-      await chunk.deltas.flush(trx);
+      await this.target.bump(trx, chunk.deltas);
     });
   }
 
@@ -286,10 +293,18 @@ export class BulkWriter {
 
 const TABLE_OF = { question: 'questions', answer: 'answers', comment: 'comments' } as const;
 
-/** What one chunk writes: its rows, and the counters they move. */
+/** Questions whose rows are built before they are written. */
+const QUESTIONS_PER_INSERT = 50;
+
+/** What one chunk writes: rows not written yet, and the counters they move. */
 class ChunkBuild {
-  readonly rows: BulkRows = emptyRows();
+  rows: BulkRows = emptyRows();
   readonly deltas = new CounterDeltas();
+
+  async insert(target: BulkTarget, trx: Db): Promise<void> {
+    await target.insert(trx, this.rows);
+    this.rows = emptyRows();
+  }
 }
 
 interface QuestionState {

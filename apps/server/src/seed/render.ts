@@ -1,13 +1,15 @@
+import MarkdownIt from 'markdown-it';
 import { renderInline, renderMarkdown } from '../lib/markdown.js';
 import { linkMentions } from '../modules/comments/mentions.js';
 
 /**
- * A plain sentence markdown leaves as it is: it starts with a letter (not `1.` or `-`) and holds only
- * letters, digits, spaces and punctuation that is neither markup (`* _ # [ ] < > & ! ~ |`)
- * nor part of a link (`://`, `@`, `www`, a dot before a letter as in `Node.js`).
+ * A plain sentence markdown leaves as it is: it starts with a letter (not `1.`, `-` or `#`) and
+ * holds only letters, digits, spaces and punctuation that is not markup (no `* _ [ ] < > & ! ~ |`
+ * or backquote), and `linkify` finds no link in it (`Node.js` is none, `example.com` is one).
  */
-const PLAIN = /^\p{L}[\p{L}\p{N} ,;:?'"()%/+=\-.\u3000-\u303f\uff00-\uffef\u2018-\u201d]*$/u;
-const LINK_LIKE = /\.\p{L}|:\/\/|www|@/iu;
+const PLAIN = /^\p{L}[\p{L}\p{N} ,;:?'"()%/+=#\-.\u3000-\u303f\uff00-\uffef\u2018-\u201d]*$/u;
+/** The link finder behind markdown-it's `linkify` option, which `lib/markdown.ts` turns on with its defaults. */
+const links = new MarkdownIt({ linkify: true }).linkify;
 const FENCE = '```';
 /** A username of letters and digits with single dots between (the seed's own names). */
 const PLAIN_NAME = /^[a-z][a-z0-9]*(\.[a-z0-9]+)*$/;
@@ -61,7 +63,7 @@ export class SeedRenderer {
 
   private block(block: string): string {
     if (block.startsWith(FENCE)) return remember(this.blocks, block, () => renderMarkdown(block));
-    if (!PLAIN.test(block) || LINK_LIKE.test(block)) return renderMarkdown(block);
+    if (!PLAIN.test(block) || links.test(block)) return renderMarkdown(block);
     const html = `<p>${block}</p>\n`;
     this.fastParagraphs += 1;
     if (this.fastParagraphs % CHECK_EVERY === 0 && renderMarkdown(block) !== html) {
