@@ -58,18 +58,27 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-/** The entry chunk and everything it imports statically: what every page loads first. */
+/**
+ * What every page loads first: the scripts index.html names (the entry and the chunks the build
+ * put beside it) and everything they import statically, by the build's manifest.
+ */
 function entryScripts(): string[] {
-  const manifestFile = join(ASSETS, '..', '.vite', 'manifest.json');
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const client = join(ASSETS, '..');
+  const manifest = JSON.parse(readFileSync(join(client, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  const html = readFileSync(join(client, 'index.html'), 'utf8');
+  const named = [...html.matchAll(/<(?:script|link)[^>]*(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '');
   const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imported of manifest[byFile.get(file) ?? '']?.imports ?? []) visit(manifest[imported]?.file ?? '');
   };
-  visit('index.html');
-  return [...seen].map((key) => (manifest[key]?.file ?? '').replace(/^assets\//, ''));
+  named.forEach(visit);
+  return [...seen].map((file) => file.replace(/^assets\//, ''));
 }
 
 function listing(sizes: { name: string; bytes: number }[]): string {

@@ -29,20 +29,24 @@ const hydration = window.__staticRouterHydrationData;
 if (hydration?.loaderData)
   hydration.loaderData = restorePostHtml(hydration.loaderData, document) as Record<string, unknown>;
 // The page's own chunk (code splitting by route) and its language's strings before the router,
-// so hydration renders what the server rendered.
-const [i18n] = await Promise.all([
-  browserInstance(isLanguage(lang) ? lang : 'en_US'),
-  resolveLazyRoutes(routes, window.location),
-]);
-const router = createBrowserRouter(routes, {
-  dataStrategy: pageDataStrategy(() => router.state.loaderData),
-});
-const container = document.getElementById('root');
-if (container) {
-  hydrateRoot(
-    container,
-    <TranslationProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </TranslationProvider>,
-  );
+// so hydration renders what the server rendered. Not a top-level await: the page's chunk imports
+// the shared chunk this module is built into, which must finish evaluating first.
+async function hydrate(): Promise<void> {
+  const [i18n] = await Promise.all([
+    browserInstance(isLanguage(lang) ? lang : 'en_US'),
+    resolveLazyRoutes(routes, window.location),
+  ]);
+  const router = createBrowserRouter(routes, {
+    dataStrategy: pageDataStrategy(() => router.state.loaderData),
+  });
+  const container = document.getElementById('root');
+  if (container) {
+    hydrateRoot(
+      container,
+      <TranslationProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </TranslationProvider>,
+    );
+  }
 }
+void hydrate();

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from '../lib/translation';
 import {
   NavLink,
@@ -71,13 +72,18 @@ export function SideLayout() {
       </nav>
       <div className="flex min-w-0 flex-1 flex-col gap-6 lg:flex-row">
         <div className="min-w-0 flex-1">
-          <Outlet />
+          {/* Hydrated in its own task, apart from the sidebar (see MainLayout). */}
+          <Suspense>
+            <Outlet />
+          </Suspense>
         </div>
         <aside aria-label={t('ui.questions.hot')} className="space-y-4 lg:w-72 lg:shrink-0">
-          {pageAside}
-          <HotQuestionsCard questions={hot} permalink={site.site_seo.permalink} />
-          {/* Admin-authored HTML from Customize → CSS/HTML, trusted like the custom head. */}
-          {customSidebar ? <div dangerouslySetInnerHTML={{ __html: customSidebar }} /> : null}
+          <Suspense>
+            {pageAside}
+            <HotQuestionsCard questions={hot} permalink={site.site_seo.permalink} />
+            {/* Admin-authored HTML from Customize → CSS/HTML, trusted like the custom head. */}
+            {customSidebar ? <div dangerouslySetInnerHTML={{ __html: customSidebar }} /> : null}
+          </Suspense>
         </aside>
       </div>
     </div>
