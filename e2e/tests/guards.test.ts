@@ -68,7 +68,8 @@ describe('server rendering and guards', () => {
     const { page, problems } = await openTab(browser);
     await page.goto(`${site.url}/users/settings/profile`);
     await page.waitForURL(/\/users\/login\?redirect=/);
-    expect(await page.evaluate(() => localStorage.getItem('_a_rt_'))).toContain('/users/settings/profile');
+    // The login page stores the return path once hydrated (its chunk loads first).
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('_a_rt_'))).toContain('/users/settings/profile');
     await screenshot(page, 'login-desktop-light');
     await signIn(page, MEMBER.email, MEMBER.password);
     await page.waitForURL(`${site.url}/users/settings/profile`);
