@@ -45,6 +45,9 @@ Commands:
               --seed N         the same seed writes the same community (default 1)
               --lang L         en_US or zh_CN prose (default en_US)
               --progress       draw the progress bar even when stderr is not a terminal
+            From 50,000 questions the seeded tables' secondary indexes are built after the
+            load (Ctrl-C stops after the current chunk and builds them; a killed seed's are
+            built by the next seed).
   help      Show this text.
 `;
 

@@ -4,7 +4,7 @@ import { SiteRuntime } from '../infra/site.js';
 import { nowSeconds } from '../lib/clock.js';
 import { SEED_DEFAULTS, SEED_LANGUAGES, type SeedLanguage, type SeedOptions } from './plan.js';
 import { progressBar, silentProgress } from './progress.js';
-import { ensureInstalled, NotInstalledError, seedSite, type SeedSummary } from './seed.js';
+import { ensureInstalled, NotInstalledError, SeedInterruptedError, seedSite, type SeedSummary } from './seed.js';
 
 export interface SeedFlags {
   'data-dir'?: string;
@@ -33,7 +33,7 @@ export async function runSeedCommand(flags: SeedFlags): Promise<number> {
       `Seeding ${questions} questions with ${answers} answers each, ${users} members, seed ${seed}, about ${comments} comment(s) per post.\n`,
     );
     const showBar = flags.progress === true || process.stderr.isTTY === true;
-    const summary = await seedSite(site, parsed, showBar ? progressBar(process.stderr) : silentProgress);
+    const summary = await seedSite(site, parsed, { progress: showBar ? progressBar(process.stderr) : silentProgress });
     // Running servers drop their guest pages (within their poll) and show the new community.
     await contentGenerationRepository.bump(site.db);
     process.stdout.write(describe(summary));
@@ -42,6 +42,12 @@ export async function runSeedCommand(flags: SeedFlags): Promise<number> {
     if (error instanceof NotInstalledError) {
       process.stderr.write(`${error.message}\n`);
       return 1;
+    }
+    if (error instanceof SeedInterruptedError) {
+      // What was written before the stop is committed: running servers show it too.
+      await contentGenerationRepository.bump(site.db);
+      process.stderr.write(`${error.message}\n`);
+      return 130;
     }
     throw error;
   } finally {

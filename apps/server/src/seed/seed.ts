@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
 import type { SiteRuntime } from '../infra/site.js';
+import { BULK_TABLES } from './bulk-rows.js';
+import { restoreDeferredIndexes, withDeferredIndexes } from './deferred-indexes.js';
 import { existingTags, writeMembers } from './members.js';
 import { SeedPlan, type QuestionPlan, type SeedOptions } from './plan.js';
 import { silentProgress, type SeedProgress } from './progress.js';
@@ -7,10 +10,10 @@ import { BulkWriter } from './bulk-writer.js';
 import { writeChunk, writeRemainingTags, type SeedContext, type SeedTotals } from './writer.js';
 
 /**
- * Questions per transaction: each chunk's rows go out in a few large inserts, and a live site
- * waits at most one chunk (well under a second).
+ * Questions per transaction. Larger chunks write each hot index page (a member's latest rows)
+ * fewer times; a site in use meanwhile waits at most one chunk for its writes (about a second).
  */
-const CHUNK = 500;
+const CHUNK = 1000;
 
 /** `bulk` is what `inquire seed` runs; `reference` writes row by row, for the tests to compare. */
 export type SeedWriter = 'bulk' | 'reference';
@@ -30,25 +33,67 @@ export async function ensureInstalled(site: SiteRuntime): Promise<void> {
   if (!site.hasDatabase || !(await site.isInstalled())) throw new NotInstalledError();
 }
 
+/** From this many questions, the seeded tables' secondary indexes are built after the load. */
+export const DEFER_INDEXES_FROM = 50_000;
+
+export interface SeedRun {
+  progress?: SeedProgress;
+  writer?: SeedWriter;
+  /** Drop the secondary indexes of the seeded tables during the load and build them after. */
+  deferIndexes?: boolean;
+}
+
+export class SeedInterruptedError extends Error {
+  constructor(readonly questions: number) {
+    super(`Stopped after ${questions} questions; the indexes were built again.`);
+  }
+}
+
 /**
  * Fills an installed site with a deterministic community (see `plan.ts`): members first, then
- * the questions in chunks, each with its answers, comments, votes and acceptance.
+ * the questions in chunks, each with its answers, comments, votes and acceptance. A large seed
+ * (DEFER_INDEXES_FROM) builds the seeded tables' secondary indexes after the load; Ctrl-C then
+ * stops it after the current chunk, with the indexes built again.
  */
-export async function seedSite(
-  site: SiteRuntime,
-  options: SeedOptions,
-  progress: SeedProgress = silentProgress,
-  writer: SeedWriter = 'bulk',
-): Promise<SeedSummary> {
+export async function seedSite(site: SiteRuntime, options: SeedOptions, run: SeedRun = {}): Promise<SeedSummary> {
   await ensureInstalled(site);
   const startedAt = Date.now();
+  const { progress = silentProgress, writer = 'bulk' } = run;
+  const deferIndexes = run.deferIndexes ?? options.questions >= DEFER_INDEXES_FROM;
   const target = openBulkTarget(site);
+  const driver = site.driver ?? 'sqlite';
+  const stop = deferIndexes ? stopOnSignal() : { requested: false, release: () => undefined };
   try {
-    const summary = await seedWith(target, options, progress, writer);
+    const load = () => seedWith(target, options, progress, writer, stop);
+    await restoreDeferredIndexes(site.dataDir, target.db, driver);
+    const summary = deferIndexes ? await withDeferredIndexes(site.dataDir, target.db, driver, load) : await load();
+    // Fresh planner statistics, as autovacuum would gather a while later: the site is read at once.
+    if (driver === 'postgres') await sql`analyze ${sql.join(BULK_TABLES.map((t) => sql.table(t)))}`.execute(target.db);
+    if (stop.requested) throw new SeedInterruptedError(summary.questions);
     return { ...summary, seconds: (Date.now() - startedAt) / 1000 };
   } finally {
+    stop.release();
     await target.close();
   }
+}
+
+/** SIGINT/SIGTERM ask the seed to stop after its current chunk; a second one stops the process. */
+function stopOnSignal(): { requested: boolean; release(): void } {
+  const state = {
+    requested: false,
+    release: () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+  const onSignal = () => {
+    if (state.requested) process.exit(130);
+    state.requested = true;
+    process.stderr.write('\nStopping after this chunk, then building the indexes again (again to stop now)...\n');
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return state;
 }
 
 async function seedWith(
@@ -56,6 +101,7 @@ async function seedWith(
   options: SeedOptions,
   progress: SeedProgress,
   writer: SeedWriter,
+  stop: { requested: boolean },
 ): Promise<Omit<SeedSummary, 'seconds'>> {
   const db = target.db;
   const plan = new SeedPlan(options);
@@ -78,8 +124,9 @@ async function seedWith(
     done += chunk.length;
     chunk = [];
     progress.advance(done, options.questions);
+    if (stop.requested) break;
   }
-  if (chunk.length) {
+  if (chunk.length && !stop.requested) {
     await write(chunk);
     progress.advance(done + chunk.length, options.questions);
   }
