@@ -50,38 +50,3 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
-
-/**
- * The text of sanitized post HTML (tags dropped, common entities decoded, runs of white space
- * made one), for places that want words rather than markup: schema.org data, excerpts.
- */
-export function textOfHtml(html: string): string {
-  let text = '';
-  let inTag = false;
-  for (let i = 0; i < html.length; i += 1) {
-    const ch = html[i] as string;
-    if (inTag) {
-      if (ch === '>') inTag = false;
-      continue;
-    }
-    if (ch === '<') {
-      inTag = true;
-      text += ' ';
-      continue;
-    }
-    if (ch === '&') {
-      const end = html.indexOf(';', i);
-      const name = end > i ? html.slice(i + 1, end) : '';
-      const decoded = ENTITIES[name];
-      if (decoded !== undefined) {
-        text += decoded;
-        i = end;
-        continue;
-      }
-    }
-    text += ch;
-  }
-  return text.split(/\s+/).filter(Boolean).join(' ');
-}

@@ -58,17 +58,15 @@ const profileHandle = handle(({ data }) => {
 
 /** The question page's head and aside: built from its lazily loaded modules. */
 const questionHandle = (
-  questionJsonLd: (page: QuestionPageData, siteUrl: string) => object,
   RelatedQuestions: ComponentType<{ list: QuestionPageData['interactions']['related']; permalink: number }>,
 ): RouteHandle => ({
-  ...handle(({ data, session }) => {
+  ...handle(({ data }) => {
     if (!data) return {};
     const page = data as QuestionPageData;
     return {
       title: page.question.title,
       description: page.question.description,
       canonicalPath: questionPath(page.question, page.permalink),
-      jsonLd: questionJsonLd(page, session.site.general.site_url.replace(/\/+$/, '')),
       ogType: 'article',
     };
   }),
@@ -157,7 +155,7 @@ export const routes: RouteObject[] = [
                         return {
                           loader: guarded('public', m.questionPageLoader),
                           Component: m.QuestionPage,
-                          handle: questionHandle(m.questionJsonLd, related.RelatedQuestions),
+                          handle: questionHandle(related.RelatedQuestions),
                         };
                       },
                     }),

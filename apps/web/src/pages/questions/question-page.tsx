@@ -6,7 +6,6 @@ import {
   questionPath,
   type PageAnswer,
   type PageQuestion,
-  textOfHtml,
   type QuestionPageParts,
 } from '@inquire/shared';
 import { useEffect, useState } from 'react';
@@ -42,6 +41,8 @@ export interface QuestionPageData {
   permalink: number;
   /** The question's canonical address on this site, for the share link. */
   shareUrl: string;
+  /** The site's address without a trailing slash, for absolute links in structured data. */
+  siteUrl: string;
   signedIn: boolean;
   canComment: boolean;
   /** The answer the address names (long id), to scroll to. */
@@ -69,6 +70,7 @@ export async function questionPageLoader(
     now: Math.floor(Date.now() / 1000),
     permalink: session.site.site_seo.permalink,
     shareUrl: `${session.site.general.site_url.replace(/\/+$/, '')}${questionPath(question, session.site.site_seo.permalink)}`,
+    siteUrl: session.site.general.site_url.replace(/\/+$/, ''),
     signedIn: session.user !== null,
     canComment: session.user?.actions.comment ?? false,
     ...(address.answerId ? { answerId: address.answerId } : {}),
@@ -76,33 +78,21 @@ export async function questionPageLoader(
   };
 }
 
-/** schema.org QAPage data, so search engines understand the question and its answers. */
-export function questionJsonLd(data: QuestionPageData, siteUrl: string): object {
-  const { question, answers } = data;
-  const answer = (a: PageAnswer) => ({
-    '@type': 'Answer',
-    text: textOfHtml(a.html),
-    dateCreated: new Date(a.created_at * 1000).toISOString(),
-    upvoteCount: a.vote_count,
-    url: `${siteUrl}${questionPath(question, data.permalink, a.id)}`,
-    author: { '@type': 'Person', name: a.operator.display_name },
-  });
-  const accepted = answers.list.find((a) => a.accepted === 2);
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'QAPage',
-    mainEntity: {
-      '@type': 'Question',
-      name: question.title,
-      text: textOfHtml(question.html),
-      answerCount: question.answer_count,
-      upvoteCount: question.vote_count,
-      dateCreated: new Date(question.created_at * 1000).toISOString(),
-      author: { '@type': 'Person', name: question.operator.display_name },
-      ...(accepted ? { acceptedAnswer: answer(accepted) } : {}),
-      suggestedAnswer: answers.list.filter((a) => a.accepted !== 2).map(answer),
-    },
-  };
+/**
+ * What search engines read about a post besides its title and text (schema.org microdata):
+ * when it was written, its score, its author and, for an answer, its address.
+ */
+function PostFacts({ post, url }: { post: PageQuestion | PageAnswer; url?: string }) {
+  return (
+    <>
+      <meta itemProp="dateCreated" content={new Date(post.created_at * 1000).toISOString()} />
+      <meta itemProp="upvoteCount" content={String(post.vote_count)} />
+      {url ? <link itemProp="url" href={url} /> : null}
+      <span hidden itemProp="author" itemScope itemType="https://schema.org/Person">
+        <meta itemProp="name" content={post.operator.display_name} />
+      </span>
+    </>
+  );
 }
 
 function StatusBanner({ question }: { question: PageQuestion }) {
@@ -146,159 +136,176 @@ export function QuestionPage() {
   }
 
   return (
-    <article className="space-y-6">
-      <header className="space-y-2 border-b border-gray-200 pb-4 dark:border-gray-800">
-        <h1 className="text-2xl font-semibold break-words">{question.title}</h1>
-        <p className="text-sm text-gray-600 dark:text-gray-400">
-          <RelativeTime at={question.created_at} now={now} /> ·{' '}
-          {t('ui.questions.views', { count: question.view_count, formatted: String(question.view_count) })}
-        </p>
-      </header>
-      <ReactionGlyphs />
-      <StatusBanner question={question} />
-      <div className="flex gap-4">
-        <VoteBox
+    // schema.org QAPage as microdata on the page's own elements (the text is not sent twice).
+    <article itemScope itemType="https://schema.org/QAPage">
+      <div className="space-y-6" itemProp="mainEntity" itemScope itemType="https://schema.org/Question">
+        <header className="space-y-2 border-b border-gray-200 pb-4 dark:border-gray-800">
+          <h1 className="text-2xl font-semibold break-words" itemProp="name">
+            {question.title}
+          </h1>
+          <PostFacts post={question} />
+          <meta itemProp="answerCount" content={String(question.answer_count)} />
+          <p className="text-sm text-gray-600 dark:text-gray-400">
+            <RelativeTime at={question.created_at} now={now} /> ·{' '}
+            {t('ui.questions.views', { count: question.view_count, formatted: String(question.view_count) })}
+          </p>
+        </header>
+        <ReactionGlyphs />
+        <StatusBanner question={question} />
+        <div className="flex gap-4">
+          <VoteBox
+            objectId={question.id}
+            count={question.vote_count}
+            status={question.vote_status}
+            actions={question.actions}
+            signedIn={data.signedIn}
+          />
+          <div
+            className="prose max-w-none min-w-0 flex-1 dark:prose-invert"
+            itemProp="text"
+            {...{ [HTML_ONCE_ATTR]: question.id }}
+            dangerouslySetInnerHTML={{ __html: question.html }}
+          />
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <div className="flex flex-wrap gap-2">
+            {question.tags.map((tag) => (
+              <TagChip key={tag.slug_name} slug={tag.slug_name} name={tag.display_name} />
+            ))}
+          </div>
+          <AuthorCard label={t('ui.question.asked_by')} author={question.operator} />
+        </div>
+        <Reactions
           objectId={question.id}
-          count={question.vote_count}
-          status={question.vote_status}
-          actions={question.actions}
+          summary={interactions.reactions[question.id] ?? EMPTY_REACTIONS}
           signedIn={data.signedIn}
         />
-        <div
-          className="prose max-w-none min-w-0 flex-1 dark:prose-invert"
-          {...{ [HTML_ONCE_ATTR]: question.id }}
-          dangerouslySetInnerHTML={{ __html: question.html }}
+        <QuestionTools question={question} signedIn={data.signedIn} shareUrl={data.shareUrl} />
+        <PostActions
+          kind="question"
+          postId={question.id}
+          questionId={question.id}
+          actions={question.actions}
+          signedIn={data.signedIn}
+          onChanged={() => revalidator.revalidate()}
         />
-      </div>
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div className="flex flex-wrap gap-2">
-          {question.tags.map((tag) => (
-            <TagChip key={tag.slug_name} slug={tag.slug_name} name={tag.display_name} />
-          ))}
-        </div>
-        <AuthorCard label={t('ui.question.asked_by')} author={question.operator} />
-      </div>
-      <Reactions
-        objectId={question.id}
-        summary={interactions.reactions[question.id] ?? EMPTY_REACTIONS}
-        signedIn={data.signedIn}
-      />
-      <QuestionTools question={question} signedIn={data.signedIn} shareUrl={data.shareUrl} />
-      <PostActions
-        kind="question"
-        postId={question.id}
-        questionId={question.id}
-        actions={question.actions}
-        signedIn={data.signedIn}
-        onChanged={() => revalidator.revalidate()}
-      />
-      <Comments
-        signedIn={data.signedIn}
-        objectId={question.id}
-        comments={data.comments[question.id] ?? { count: 0, list: [] }}
-        now={now}
-        canComment={data.canComment}
-        onChanged={() => revalidator.revalidate()}
-      />
+        <Comments
+          signedIn={data.signedIn}
+          objectId={question.id}
+          comments={data.comments[question.id] ?? { count: 0, list: [] }}
+          now={now}
+          canComment={data.canComment}
+          onChanged={() => revalidator.revalidate()}
+        />
 
-      <section aria-labelledby="answers-heading" className="space-y-4 pt-2">
-        <h2 id="answers-heading" className="text-xl font-semibold">
-          {t('ui.question.answers_heading', { count: answers.count })}
-        </h2>
-        {answers.list.length === 0 ? (
-          <p className="text-gray-600 dark:text-gray-400">{t('ui.question.no_answers')}</p>
-        ) : null}
-        {answers.list.map((answer) => (
-          <div
-            key={answer.id}
-            id={answer.id}
-            className={`scroll-mt-20 rounded-lg border p-4 ${answer.accepted === 2 ? 'border-green-600 dark:border-green-500' : 'border-gray-200 dark:border-gray-800'} ${highlight === answer.id ? 'animate-highlight' : ''}`}
-          >
-            {answer.status === QUESTION_STATUS.deleted ? (
-              <div className="mb-2">
-                <Badge kind="danger">{t('ui.curation.answer_deleted')}</Badge>
+        <section aria-labelledby="answers-heading" className="space-y-4 pt-2">
+          <h2 id="answers-heading" className="text-xl font-semibold">
+            {t('ui.question.answers_heading', { count: answers.count })}
+          </h2>
+          {answers.list.length === 0 ? (
+            <p className="text-gray-600 dark:text-gray-400">{t('ui.question.no_answers')}</p>
+          ) : null}
+          {answers.list.map((answer) => (
+            <div
+              key={answer.id}
+              id={answer.id}
+              {...(answer.status === QUESTION_STATUS.deleted
+                ? {}
+                : {
+                    itemProp: answer.accepted === 2 ? 'acceptedAnswer' : 'suggestedAnswer',
+                    itemScope: true,
+                    itemType: 'https://schema.org/Answer',
+                  })}
+              className={`scroll-mt-20 rounded-lg border p-4 ${answer.accepted === 2 ? 'border-green-600 dark:border-green-500' : 'border-gray-200 dark:border-gray-800'} ${highlight === answer.id ? 'animate-highlight' : ''}`}
+            >
+              <PostFacts post={answer} url={`${data.siteUrl}${questionPath(question, data.permalink, answer.id)}`} />
+              {answer.status === QUESTION_STATUS.deleted ? (
+                <div className="mb-2">
+                  <Badge kind="danger">{t('ui.curation.answer_deleted')}</Badge>
+                </div>
+              ) : null}
+              {answer.accepted === 2 ? (
+                <div className="mb-2">
+                  <Badge kind="success">{t('ui.question.accepted')}</Badge>
+                </div>
+              ) : null}
+              <div className="flex gap-4">
+                <VoteBox
+                  objectId={answer.id}
+                  count={answer.vote_count}
+                  status={answer.vote_status}
+                  actions={answer.actions}
+                  signedIn={data.signedIn}
+                />
+                <div
+                  className="prose max-w-none min-w-0 flex-1 dark:prose-invert"
+                  itemProp="text"
+                  {...{ [HTML_ONCE_ATTR]: answer.id }}
+                  dangerouslySetInnerHTML={{ __html: answer.html }}
+                />
               </div>
-            ) : null}
-            {answer.accepted === 2 ? (
-              <div className="mb-2">
-                <Badge kind="success">{t('ui.question.accepted')}</Badge>
+              <div className="mt-3">
+                <Reactions
+                  objectId={answer.id}
+                  summary={interactions.reactions[answer.id] ?? EMPTY_REACTIONS}
+                  signedIn={data.signedIn}
+                />
               </div>
-            ) : null}
-            <div className="flex gap-4">
-              <VoteBox
+              <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+                {answer.actions.accept ? (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => void accept(answer.accepted === 2 ? '' : answer.id)}
+                  >
+                    {answer.accepted === 2 ? t('ui.question.unaccept') : t('ui.question.accept')}
+                  </Button>
+                ) : (
+                  <span />
+                )}
+                <PostActions
+                  kind="answer"
+                  postId={answer.id}
+                  questionId={question.id}
+                  actions={answer.actions}
+                  signedIn={data.signedIn}
+                  onChanged={() => revalidator.revalidate()}
+                />
+                <div className="flex items-center gap-3 text-sm text-gray-600 dark:text-gray-400">
+                  <RelativeTime at={answer.created_at} now={now} />
+                  <AuthorCard author={answer.operator} />
+                </div>
+              </div>
+              <Comments
+                signedIn={data.signedIn}
                 objectId={answer.id}
-                count={answer.vote_count}
-                status={answer.vote_status}
-                actions={answer.actions}
-                signedIn={data.signedIn}
-              />
-              <div
-                className="prose max-w-none min-w-0 flex-1 dark:prose-invert"
-                {...{ [HTML_ONCE_ATTR]: answer.id }}
-                dangerouslySetInnerHTML={{ __html: answer.html }}
-              />
-            </div>
-            <div className="mt-3">
-              <Reactions
-                objectId={answer.id}
-                summary={interactions.reactions[answer.id] ?? EMPTY_REACTIONS}
-                signedIn={data.signedIn}
-              />
-            </div>
-            <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-              {answer.actions.accept ? (
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => void accept(answer.accepted === 2 ? '' : answer.id)}
-                >
-                  {answer.accepted === 2 ? t('ui.question.unaccept') : t('ui.question.accept')}
-                </Button>
-              ) : (
-                <span />
-              )}
-              <PostActions
-                kind="answer"
-                postId={answer.id}
-                questionId={question.id}
-                actions={answer.actions}
-                signedIn={data.signedIn}
+                comments={data.comments[answer.id] ?? { count: 0, list: [] }}
+                now={now}
+                canComment={data.canComment}
                 onChanged={() => revalidator.revalidate()}
               />
-              <div className="flex items-center gap-3 text-sm text-gray-600 dark:text-gray-400">
-                <RelativeTime at={answer.created_at} now={now} />
-                <AuthorCard author={answer.operator} />
-              </div>
             </div>
-            <Comments
-              signedIn={data.signedIn}
-              objectId={answer.id}
-              comments={data.comments[answer.id] ?? { count: 0, list: [] }}
-              now={now}
-              canComment={data.canComment}
-              onChanged={() => revalidator.revalidate()}
-            />
-          </div>
-        ))}
-      </section>
+          ))}
+        </section>
 
-      <InvitePeople
-        questionId={question.id}
-        invited={interactions.invited}
-        canInvite={question.actions.invite === true}
-      />
-      {question.actions.answer && interactions.myAnswerId ? (
-        <RestrictedAnswerNotice questionId={question.id} answerId={interactions.myAnswerId} />
-      ) : question.actions.answer ? (
-        <AnswerForm questionId={question.id} onPosted={() => revalidator.revalidate()} />
-      ) : !data.signedIn && question.status === QUESTION_STATUS.normal ? (
-        <Link
-          to={`/users/login?redirect=${encodeURIComponent(questionPath(question, data.permalink))}`}
-          className="inline-block font-medium text-primary-text hover:underline"
-        >
-          {t('ui.question.login_to_answer')}
-        </Link>
-      ) : null}
+        <InvitePeople
+          questionId={question.id}
+          invited={interactions.invited}
+          canInvite={question.actions.invite === true}
+        />
+        {question.actions.answer && interactions.myAnswerId ? (
+          <RestrictedAnswerNotice questionId={question.id} answerId={interactions.myAnswerId} />
+        ) : question.actions.answer ? (
+          <AnswerForm questionId={question.id} onPosted={() => revalidator.revalidate()} />
+        ) : !data.signedIn && question.status === QUESTION_STATUS.normal ? (
+          <Link
+            to={`/users/login?redirect=${encodeURIComponent(questionPath(question, data.permalink))}`}
+            className="inline-block font-medium text-primary-text hover:underline"
+          >
+            {t('ui.question.login_to_answer')}
+          </Link>
+        ) : null}
+      </div>
     </article>
   );
 }
