@@ -12,17 +12,20 @@ export interface RenderTiming {
 
 export async function measureRenders(
   app: FastifyInstance,
-  targets: { path: string; cookie?: string }[],
+  /** `vary`: a different query string each time (`?bench=N`), so no page cache answers. */
+  targets: { path: string; cookie?: string; vary?: boolean }[],
   rounds = 200,
 ): Promise<RenderTiming[]> {
   const results: RenderTiming[] = [];
   for (const target of targets) {
     const headers = target.cookie ? { cookie: target.cookie } : {};
-    for (let i = 0; i < 20; i += 1) await app.inject({ method: 'GET', url: target.path, headers }); // warm up
+    const separator = target.path.includes('?') ? '&' : '?';
+    const url = (i: number) => (target.vary ? `${target.path}${separator}bench=${i}` : target.path);
+    for (let i = 0; i < 20; i += 1) await app.inject({ method: 'GET', url: url(rounds + i), headers }); // warm up
     const samples: number[] = [];
     for (let i = 0; i < rounds; i += 1) {
       const start = process.hrtime.bigint();
-      const response = await app.inject({ method: 'GET', url: target.path, headers });
+      const response = await app.inject({ method: 'GET', url: url(i), headers });
       samples.push(Number(process.hrtime.bigint() - start) / 1e6);
       if (response.statusCode !== 200) throw new Error(`${target.path} answered ${response.statusCode}`);
     }

@@ -1,100 +1,184 @@
 /**
- * `npm run bench`: seeds a site (`inquire seed`, 2,000 questions x 5 answers unless
- * BENCH_QUESTIONS / BENCH_ANSWERS say otherwise), starts `inquire start` on a free loopback port, and loads the
- * pages and calls readers hit most, each for a bounded time, then prints throughput,
- * latency and the server's memory. Traffic goes to 127.0.0.1 only.
+ * `npm run bench [-- --scale N] [--engines sqlite,postgres] [--seconds S] [--connections C] [--skip-lighthouse]`
+ *
+ * Installs a site (SQLite, and PostgreSQL on a throwaway cluster), seeds it with `inquire
+ * seed` (2,000 questions x 5 answers and 100 members by default; with --scale N, N questions
+ * x 3 answers and N/100 members on both engines), starts it with `inquire start` as an
+ * operator would, and loads it next to nginx serving a static 50 KB file in the same run:
+ * guest question page (cache hit and miss), member question page, list page, tag page and the
+ * list and question APIs, each for a bounded time on 127.0.0.1 only. Prints req/s (and as a
+ * share of the static file's), p50, p99 and the server's memory (all its processes), the
+ * in-process render time, Lighthouse scores, and the issue's targets with whether each is met.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { parseArgs } from 'node:util';
 import { buildApp } from '../../apps/server/src/app.js';
-import { ADMIN, initSite, REPO, startSite } from '../../e2e/support/server.js';
-import { measureRenders } from './render-budget.js';
-import { questionPath } from '../../packages/shared/src/permalink.js';
+import { ADMIN, REPO } from '../../e2e/support/server.js';
+import { formatScores, runLighthouse } from './lighthouse.js';
+import { runLoad, type LoadResult, type LoadTarget } from './load.js';
+import { startNginx, type StaticServer } from './nginx.js';
+import { measureRenders, type RenderTiming } from './render-budget.js';
+import { installSite, memberCookie, pagesOf, seedSite, startServer, type Engine, type SeedSize } from './site.js';
+import { checkTargets, percent, type EngineRun } from './targets.js';
 
 // Measure what production runs: React's development build renders several times slower.
 process.env.NODE_ENV ??= 'production';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 2000);
-const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 5);
+const { values: flags } = parseArgs({
+  options: {
+    scale: { type: 'string' },
+    engines: { type: 'string' },
+    seconds: { type: 'string' },
+    connections: { type: 'string' },
+    'skip-lighthouse': { type: 'boolean', default: false },
+  },
+});
 
-/** Fills the installed site with a realistic community before the server starts. */
-function seedSite(dataDir: string): void {
-  const cli = join(REPO, 'apps', 'server', 'bin', 'inquire.mjs');
-  const args = ['seed', '--data-dir', dataDir, '--questions', String(QUESTIONS), '--answers', String(ANSWERS)];
-  const started = Date.now();
-  const result = spawnSync(process.execPath, [cli, ...args, '--users', '100'], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`inquire seed failed: ${result.stderr}${result.stdout}`);
-  console.log(`seeded ${QUESTIONS} questions x ${ANSWERS} answers in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
+const SECONDS = Number(flags.seconds ?? process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(flags.connections ?? process.env.BENCH_CONNECTIONS ?? 16);
 
-const TARGETS = [
-  { name: 'home page (SSR)', path: '/' },
-  { name: 'question list page (SSR)', path: '/questions' },
-  { name: 'GET question/page', path: '/answer/api/v1/question/page?page=1&page_size=20' },
-  { name: 'GET siteinfo', path: '/answer/api/v1/siteinfo' },
-  { name: 'tags page (SSR)', path: '/tags' },
-];
-
-/** A question with the seeded number of answers: the page readers arrive on from search engines. */
-async function questionPageTarget(url: string): Promise<{ name: string; path: string }> {
-  const page = await fetch(`${url}/answer/api/v1/question/page?page=1&page_size=20`);
-  const body = (await page.json()) as { data: { list: { id: string; url_title: string; answer_count: number }[] } };
-  const question = body.data.list.find((q) => q.answer_count >= ANSWERS) ?? body.data.list[0];
-  if (!question) throw new Error('the seeded site has no question to load');
-  const site = (await (await fetch(`${url}/answer/api/v1/siteinfo`)).json()) as {
-    data: { site_seo: { permalink: number } };
-  };
-  // The canonical address, so the load measures the page and not a redirect to it.
+function seedSize(): SeedSize {
+  if (flags.scale) {
+    const questions = Number(flags.scale);
+    return { questions, answers: 3, users: Math.max(100, Math.round(questions / 100)) };
+  }
   return {
-    name: `question page with ${question.answer_count} answers (SSR)`,
-    path: questionPath(question, site.data.site_seo.permalink),
+    questions: Number(process.env.BENCH_QUESTIONS ?? 2000),
+    answers: Number(process.env.BENCH_ANSWERS ?? 5),
+    users: 100,
   };
 }
 
-function rssOf(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    return Math.round(kb / 1024);
-  } catch {
-    return 0;
-  }
+function engines(): Engine[] {
+  const listed = (flags.engines ?? (flags.scale ? 'sqlite,postgres' : 'sqlite')).split(',');
+  return listed.map((name) => {
+    if (name !== 'sqlite' && name !== 'postgres') throw new Error(`unknown engine "${name}": sqlite or postgres`);
+    return name;
+  });
 }
 
-async function main(): Promise<void> {
+/** A throwaway PostgreSQL cluster (scripts/pg-cluster.sh), stopped and removed by `stop`. */
+function startPostgres(): { url: string; stop(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'inquire-bench-pg-'));
+  const script = join(REPO, 'scripts', 'pg-cluster.sh');
+  const started = spawnSync('bash', [script, 'start', dir], { encoding: 'utf8' });
+  if (started.status !== 0) throw new Error(`could not start PostgreSQL: ${started.stderr}`);
+  return {
+    url: started.stdout.trim(),
+    stop: () => void spawnSync('bash', [script, 'stop', dir], { stdio: 'inherit' }),
+  };
+}
+
+const LABEL: Record<Engine, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
+
+function row(cells: (string | number)[]): string {
+  return cells.join(' | ');
+}
+
+function printLoad(result: LoadResult, reference: LoadResult): void {
+  const flagsOf = [result.errors ? `${result.errors} errors` : '', result.non2xx ? `${result.non2xx} non-2xx` : '']
+    .filter(Boolean)
+    .join(', ');
+  console.log(
+    row([
+      result.name,
+      Math.round(result.reqPerSec),
+      percent(result, reference),
+      result.p50,
+      result.p99,
+      result.rssMB || '-',
+      flagsOf,
+    ]),
+  );
+}
+
+async function benchEngine(
+  engine: Engine,
+  size: SeedSize,
+  nginx: StaticServer,
+  lighthouse: boolean,
+): Promise<EngineRun> {
   const dataDir = mkdtempSync(join(tmpdir(), 'inquire-bench-'));
-  initSite(dataDir);
-  seedSite(dataDir);
-  const site = await startSite({ dataDir });
+  const postgres = engine === 'postgres' ? startPostgres() : undefined;
   try {
-    console.log(`Inquire bench: ${SECONDS}s per target, ${CONNECTIONS} connections, ${site.url}\n`);
-    console.log('target | req/s | p50 ms | p99 ms | errors | non-2xx');
-    for (const target of [...TARGETS, await questionPageTarget(site.url)]) {
-      const result = await autocannon({
-        url: `${site.url}${target.path}`,
-        connections: CONNECTIONS,
-        duration: SECONDS,
-      });
+    installSite(dataDir, engine, postgres?.url);
+    console.log(
+      `\n## ${LABEL[engine]}: seeding ${size.questions} questions x ${size.answers} answers, ${size.users} members`,
+    );
+    console.log(await seedSite(dataDir, size));
+    const server = await startServer(dataDir);
+    let run: Omit<EngineRun, 'memberRenderMedianMs'>;
+    let pages: Awaited<ReturnType<typeof pagesOf>>;
+    try {
+      pages = await pagesOf(server.url);
+      const cookie = await memberCookie(server.url);
+      const at = (path: string) => `${server.url}${path}`;
+      const question = `question page with ${pages.answers} answers`;
+      const targets: Record<string, LoadTarget> = {
+        guestQuestionHit: { name: `${question}, guest, cache hit`, url: at(pages.question) },
+        guestQuestionMiss: { name: `${question}, guest, cache miss`, url: at(pages.question), vary: true },
+        memberQuestion: { name: `${question}, member`, url: at(pages.question), headers: { cookie } },
+        guestListHit: { name: 'question list page, guest, cache hit', url: at(pages.list) },
+        guestTagHit: { name: 'tag page, guest, cache hit', url: at(pages.tag) },
+        listApi: { name: 'GET question/page (20 items)', url: at('/answer/api/v1/question/page?page=1&page_size=20') },
+        questionApi: { name: 'GET question/info', url: at(`/answer/api/v1/question/info?id=${pages.questionId}`) },
+      };
       console.log(
-        `${target.name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors} | ${result.non2xx}`,
+        `\n${SECONDS} s per target, ${CONNECTIONS} connections, server: inquire start (defaults), ${server.url}`,
       );
+      console.log(row(['target', 'req/s', '% of static', 'p50 ms', 'p99 ms', 'server RSS MB', '']));
+      const options = { seconds: SECONDS, connections: CONNECTIONS };
+      const staticFile = await runLoad({ name: 'static 50 KB file (nginx)', url: nginx.url }, options);
+      printLoad(staticFile, staticFile);
+      const results: Record<string, LoadResult> = {};
+      for (const [key, target] of Object.entries(targets)) {
+        results[key] = await runLoad(target, { ...options, serverPid: server.pid });
+        printLoad(results[key] as LoadResult, staticFile);
+      }
+      const get = (key: string) => results[key] as LoadResult;
+      run = {
+        engine: LABEL[engine],
+        questions: size.questions,
+        staticFile,
+        guestQuestionHit: get('guestQuestionHit'),
+        guestListHit: get('guestListHit'),
+        memberQuestion: get('memberQuestion'),
+        listApi: get('listApi'),
+        questionApi: get('questionApi'),
+        peakRssMB: Math.max(...Object.values(results).map((r) => r.rssMB)),
+      };
+      if (lighthouse) await lighthouseHook(server.url, ['/', pages.question, pages.tag, pages.user]);
+    } finally {
+      await server.stop();
     }
-    const pid = site.pid;
-    if (pid) console.log(`\nserver RSS after load: ${rssOf(pid)} MiB`);
+    const renders = await renderBudget(dataDir, pages.question, pages.list);
+    console.log('\nserver render (whole request, in-process) | median ms | p95 ms');
+    for (const t of renders) console.log(row([t.path, t.medianMs, t.p95Ms]));
+    return { ...run, memberRenderMedianMs: renders[0]?.medianMs ?? Number.POSITIVE_INFINITY };
   } finally {
-    await site.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    postgres?.stop();
   }
-  await renderBudget(dataDir);
-  rmSync(dataDir, { recursive: true, force: true });
 }
 
-/** Whole-request render times in-process, guest and admin, against the 5 ms budget. */
-async function renderBudget(dataDir: string): Promise<void> {
+/**
+ * Lighthouse (mobile) on the home, question, tag and user pages, through the runner of
+ * `lighthouse.ts`. A failure there is reported and does not lose the load figures.
+ */
+async function lighthouseHook(baseUrl: string, paths: string[]): Promise<void> {
+  console.log('\nLighthouse (mobile preset, Debian Chromium)');
+  try {
+    console.log(formatScores(await runLighthouse(baseUrl, paths)));
+  } catch (error) {
+    console.log(`Lighthouse did not run: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** Whole-request render times in-process: the question page for a member (no cache) first. */
+async function renderBudget(dataDir: string, questionPath: string, listPath: string): Promise<RenderTiming[]> {
   const app = await buildApp({ dataDir });
   try {
     const login = await app.inject({
@@ -105,17 +189,39 @@ async function renderBudget(dataDir: string): Promise<void> {
     const token = (login.json() as { data: { access_token: string } }).data.access_token;
     const cookie = `inquire_token=${token}`;
     const timings = await measureRenders(app, [
-      { path: '/' },
-      { path: '/questions' },
-      { path: '/users/login' },
-      { path: '/tags' },
-      { path: '/admin/design', cookie },
+      { path: questionPath, cookie },
+      { path: questionPath, vary: true },
+      { path: listPath, cookie },
     ]);
-    console.log('\nserver render (whole request, in-process) | median ms | p95 ms');
-    for (const t of timings) console.log(`${t.path} | ${t.medianMs} | ${t.p95Ms}`);
+    const labels = ['question page, member', 'question page, guest, cache miss', 'question list page, member'];
+    return timings.map((t, i) => ({ ...t, path: `${labels[i]} (${t.path})` }));
   } finally {
     await app.close();
   }
+}
+
+function printTargets(runs: EngineRun[]): void {
+  console.log("\n## The issue's targets (printed, not asserted)");
+  for (const run of runs) {
+    console.log(`\n${run.engine}, ${run.questions.toLocaleString('en-US')} questions:`);
+    for (const check of checkTargets(run)) {
+      console.log(`  [${check.met ? 'met' : 'NOT met'}] ${check.target}: ${check.measured}`);
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const size = seedSize();
+  const nginx = await startNginx();
+  const runs: EngineRun[] = [];
+  try {
+    for (const [i, engine] of engines().entries()) {
+      runs.push(await benchEngine(engine, size, nginx, i === 0 && !flags['skip-lighthouse']));
+    }
+  } finally {
+    await nginx.stop();
+  }
+  printTargets(runs);
 }
 
 await main();

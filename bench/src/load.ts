@@ -1,0 +1,117 @@
+/**
+ * One bounded load on one address (autocannon, loopback only), with the server's memory
+ * sampled while it runs: the resident set of every process of the server (a primary and
+ * its workers), summed.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+
+export interface LoadTarget {
+  name: string;
+  /** Absolute http://127.0.0.1 address. */
+  url: string;
+  headers?: Record<string, string>;
+  /** A different query string on every request (`?bench=N`), so no cache can answer. */
+  vary?: boolean;
+}
+
+export interface LoadResult {
+  name: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  /** Highest summed RSS of the server's processes during the load, MB (0 when not sampled). */
+  rssMB: number;
+}
+
+export interface LoadOptions {
+  seconds: number;
+  connections: number;
+  /** The server's root process, whose process tree is sampled. */
+  serverPid?: number;
+}
+
+export async function runLoad(target: LoadTarget, options: LoadOptions): Promise<LoadResult> {
+  const address = new URL(target.url);
+  if (address.hostname !== '127.0.0.1') throw new Error(`the bench loads 127.0.0.1 only, not ${address.hostname}`);
+  let peak = 0;
+  const sample = () => {
+    if (options.serverPid) peak = Math.max(peak, treeRssMB(options.serverPid));
+  };
+  sample();
+  const sampler = setInterval(sample, 250);
+  let counter = 0;
+  const base = `${address.pathname}${address.search}`;
+  const separator = address.search ? '&' : '?';
+  try {
+    const result = await autocannon({
+      url: target.url,
+      connections: options.connections,
+      duration: options.seconds,
+      headers: target.headers,
+      ...(target.vary
+        ? {
+            requests: [
+              {
+                setupRequest: (request: autocannon.Request) => {
+                  counter += 1;
+                  return { ...request, path: `${base}${separator}bench=${counter}` };
+                },
+              },
+            ],
+          }
+        : {}),
+    });
+    sample();
+    return {
+      name: target.name,
+      reqPerSec: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.timeouts,
+      non2xx: result.non2xx,
+      rssMB: peak,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** The process and all its descendants (from /proc: Linux only). */
+export function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // "pid (comm) state ppid …": the name may hold spaces and parentheses, so read after the last ")".
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while the table was read.
+    }
+  }
+  const tree: number[] = [];
+  const queue = [root];
+  while (queue.length) {
+    const pid = queue.shift() as number;
+    tree.push(pid);
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return tree;
+}
+
+/** Summed resident memory of a process tree, MB (10^6 bytes, as the issue's 400 MB target). */
+export function treeRssMB(root: number): number {
+  let kb = 0;
+  for (const pid of processTree(root)) {
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return Math.round((kb * 1024) / 1e6);
+}
