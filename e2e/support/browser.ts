@@ -44,6 +44,7 @@ export async function openTab(
     locale: options.locale ?? 'en-US',
   });
   const page = await context.newPage();
+  waitForHydrationOnLoad(page);
   const problems: string[] = [];
   page.on('console', (message) => {
     const type = message.type();
@@ -64,4 +65,27 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   // A full-page capture of a scrolled page paints the sticky header mid-page: start at the top.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * A page's scripts load after its HTML (the page's own chunk and strings come after the entry),
+ * so a server-rendered form works only once React has hydrated it. After each full page load of
+ * the app, wait for the mark the app sets then (`data-hydrated` on <html>, app/hydration-mark.tsx),
+ * as a person waits for a page to respond; other documents (JSON, images) are left alone.
+ */
+function waitForHydrationOnLoad(page: Page): void {
+  const hydrated = async () => {
+    const isApp = await page.evaluate(() => document.getElementById('root') !== null).catch(() => false);
+    if (isApp) await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  };
+  for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+    const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(page, {
+      [method]: async (...args: unknown[]) => {
+        const response = await original(...args);
+        await hydrated();
+        return response;
+      },
+    });
+  }
 }

@@ -5,6 +5,7 @@ import { isLanguage } from '@inquire/shared';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { HydrationMark } from './app/hydration-mark';
 import { resolveLazyRoutes } from './app/lazy-routes';
 import { routes } from './app/routes';
 import { pageDataStrategy } from './app/page-data';
@@ -44,7 +45,9 @@ async function hydrate(): Promise<void> {
     hydrateRoot(
       container,
       <TranslationProvider i18n={i18n}>
-        <RouterProvider router={router} />
+        <HydrationMark>
+          <RouterProvider router={router} />
+        </HydrationMark>
       </TranslationProvider>,
     );
   }

@@ -4,10 +4,10 @@ import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 
 /**
- * Header, content, footer: every page but the standalone ones. Each part is its own Suspense
- * boundary (nothing suspends: they only mark where the server's HTML may be hydrated in
- * turn), so the browser hydrates a page in several short tasks instead of one long one and
- * stays responsive while it does.
+ * Header, content, footer: every page but the standalone ones. Header and footer are Suspense
+ * boundaries (nothing suspends: they only mark where the server's HTML may be hydrated in
+ * turn), so the browser hydrates a page in several shorter tasks and stays responsive while it
+ * does; the page itself hydrates first, with the root.
  */
 export function MainLayout() {
   return (
@@ -16,9 +16,7 @@ export function MainLayout() {
         <SiteHeader />
       </Suspense>
       <main id="main" className="flex-1">
-        <Suspense>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </main>
       <Suspense>
         <SiteFooter />

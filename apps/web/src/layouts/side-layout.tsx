@@ -72,12 +72,10 @@ export function SideLayout() {
       </nav>
       <div className="flex min-w-0 flex-1 flex-col gap-6 lg:flex-row">
         <div className="min-w-0 flex-1">
-          {/* Hydrated in its own task, apart from the sidebar (see MainLayout). */}
-          <Suspense>
-            <Outlet />
-          </Suspense>
+          <Outlet />
         </div>
         <aside aria-label={t('ui.questions.hot')} className="space-y-4 lg:w-72 lg:shrink-0">
+          {/* Hydrated in a task of its own, after the page (see MainLayout). */}
           <Suspense>
             {pageAside}
             <HotQuestionsCard questions={hot} permalink={site.site_seo.permalink} />
