@@ -80,20 +80,21 @@ function sqliteTarget(file: string): BulkTarget {
 }
 
 /**
- * PostgreSQL: one `insert … select * from unnest(…)` per table and slice, each column sent as
- * one array parameter: the statement stays short however many rows it carries, and the
- * server plans it once.
+ * PostgreSQL: one statement per batch, an `insert … select * from unnest(…)` per table chained
+ * as data-modifying CTEs, each column sent as one array parameter. One round trip carries the
+ * whole batch, so the server writes it while the seed builds the next (see `BulkWriter`).
  */
 function postgresTarget(db: Db): BulkTarget {
   return {
     db,
     async insert(trx, rows) {
-      for (const table of BULK_TABLES) {
+      const inserts = BULK_TABLES.flatMap((table) => {
         const list = rows[table] as Record<string, unknown>[];
-        for (let i = 0; i < list.length; i += ROWS_PER_STATEMENT) {
-          await insertUnnest(trx, table, list.slice(i, i + ROWS_PER_STATEMENT));
-        }
-      }
+        return list.length ? [unnestInsert(table, list)] : [];
+      });
+      if (inserts.length === 0) return;
+      const steps = inserts.map((insert, i) => sql`${sql.id(`w${i}`)} as (${insert})`);
+      await sql`with ${sql.join(steps)} select 1`.execute(trx);
     },
     async bump(trx, deltas) {
       const users = [...deltas.users.values()];
@@ -115,11 +116,8 @@ function postgresTarget(db: Db): BulkTarget {
   };
 }
 
-const ROWS_PER_STATEMENT = 5_000;
-
-async function insertUnnest(db: Db, table: string, rows: Record<string, unknown>[]): Promise<void> {
-  const first = rows[0];
-  if (!first) return;
+function unnestInsert(table: string, rows: Record<string, unknown>[]) {
+  const first = rows[0] as Record<string, unknown>;
   const columns = Object.keys(first);
   // Text columns as text[], numbers as bigint[]: PostgreSQL casts both to the column on assignment.
   const arrays = columns.map((column) => {
@@ -127,6 +125,6 @@ async function insertUnnest(db: Db, table: string, rows: Record<string, unknown>
     const type = typeof first[column] === 'number' ? sql`bigint[]` : sql`text[]`;
     return sql`cast(${values} as ${type})`;
   });
-  await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
-    select * from unnest(${sql.join(arrays)})`.execute(db);
+  return sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
+    select * from unnest(${sql.join(arrays)})`;
 }

@@ -64,6 +64,7 @@ export class BulkWriter {
         if ((i + 1) % QUESTIONS_PER_INSERT === 0) await chunk.insert(this.target, trx);
       }
       await chunk.insert(this.target, trx);
+      await chunk.written();
       await this.ids.release(trx);
       await this.target.bump(trx, chunk.deltas);
     });
@@ -296,14 +297,28 @@ const TABLE_OF = { question: 'questions', answer: 'answers', comment: 'comments'
 /** Questions whose rows are built before they are written. */
 const QUESTIONS_PER_INSERT = 50;
 
-/** What one chunk writes: rows not written yet, and the counters they move. */
+/**
+ * What one chunk writes: rows not written yet, and the counters they move. A batch is sent
+ * without waiting for it: the database writes it while the next one is built (PostgreSQL
+ * works in its own process), and the next send waits for it first.
+ */
 class ChunkBuild {
   rows: BulkRows = emptyRows();
   readonly deltas = new CounterDeltas();
+  private sending: Promise<void> = Promise.resolve();
 
   async insert(target: BulkTarget, trx: Db): Promise<void> {
-    await target.insert(trx, this.rows);
+    const rows = this.rows;
     this.rows = emptyRows();
+    await this.sending;
+    this.sending = target.insert(trx, rows);
+    // Its failure surfaces at the next send or at `written`, not as an unhandled rejection.
+    this.sending.catch(() => undefined);
+  }
+
+  /** Waits for the last batch sent. */
+  async written(): Promise<void> {
+    await this.sending;
   }
 }
 
