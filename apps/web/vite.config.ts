@@ -54,8 +54,8 @@ function precompress(): Plugin {
 
 const CATALOG_MODULE = 'virtual:inquire-catalog/';
 const LOCALES = fileURLToPath(new URL('../../packages/i18n/locales', import.meta.url));
-/** The catalog sections the browser shows; the rest (emails, API reasons, seed prose) stays on the server. */
-const BROWSER_SECTIONS = ['ui', 'form'];
+/** Catalog sections only the server uses (email templates, demo content): kept out of the browser. */
+const SERVER_ONLY_SECTIONS = new Set(['email', 'seed']);
 
 type Strings = { [key: string]: string | Strings };
 
@@ -69,8 +69,8 @@ function deepMerge(target: Strings, source: Strings): Strings {
 
 /**
  * `virtual:inquire-catalog/<lang>`: one language's strings as the browser needs them, merged
- * from packages/i18n/locales/<lang>/*.json like @inquire/i18n does, only the sections pages
- * use. The browser loads its page's language alone instead of every catalog in full.
+ * from packages/i18n/locales/<lang>/*.json like @inquire/i18n does, without the server-only
+ * sections. The browser loads its page's language alone instead of every catalog in full.
  */
 function browserCatalogs(): Plugin {
   return {
@@ -86,7 +86,9 @@ function browserCatalogs(): Plugin {
         this.addWatchFile(join(dir, name));
         return deepMerge(all, JSON.parse(readFileSync(join(dir, name), 'utf8')) as Strings);
       }, {});
-      const picked = Object.fromEntries(BROWSER_SECTIONS.map((section) => [section, merged[section] ?? {}]));
+      const picked = Object.fromEntries(
+        Object.entries(merged).filter(([section]) => !SERVER_ONLY_SECTIONS.has(section)),
+      );
       return `export const catalog = JSON.parse(${JSON.stringify(JSON.stringify(picked))});`;
     },
   };

@@ -11,8 +11,9 @@ export function createI18n(lang: Language): Translator {
 }
 
 /**
- * The browser's strings: one language per chunk, only the sections pages show (`ui`, `form`;
- * built by the inquire:browser-catalogs plugin in vite.config.ts), loaded when needed.
+ * The browser's strings: one language per chunk, without the server-only sections (emails,
+ * demo content; built by the inquire:browser-catalogs plugin in vite.config.ts), loaded when
+ * needed.
  */
 const browserCatalogs: Record<Language, () => Promise<Catalog>> = {
   en_US: () => import('virtual:inquire-catalog/en_US').then((m) => m.catalog as Catalog),
