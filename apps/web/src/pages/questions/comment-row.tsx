@@ -72,8 +72,8 @@ export function CommentRow({ comment: c, now, signedIn, onChanged, onDelete }: C
 
   const canVote = c.actions.vote_up || vote.mine || !signedIn;
   return (
-    <li id={c.comment_id} className="flex gap-2 py-1.5 text-gray-800 dark:text-gray-200">
-      <span className="flex w-10 shrink-0 items-start justify-end gap-1 text-xs text-gray-600 dark:text-gray-400">
+    <li id={c.comment_id} className="comment-row">
+      <span className="comment-votes">
         {vote.count > 0 ? <span data-testid="comment-votes">{vote.count}</span> : null}
         {canVote ? (
           <button
@@ -81,7 +81,7 @@ export function CommentRow({ comment: c, now, signedIn, onChanged, onDelete }: C
             aria-label={t(vote.mine ? 'ui.interactions.comment_upvoted' : 'ui.interactions.comment_upvote')}
             aria-pressed={vote.mine}
             onClick={() => void toggleVote()}
-            className={`rounded px-1 leading-5 hover:bg-gray-100 dark:hover:bg-gray-800 ${vote.mine ? 'text-primary-text' : ''}`}
+            className={vote.mine ? 'comment-vote text-primary-text' : 'comment-vote'}
           >
             <svg viewBox="0 0 24 24" className="h-3 w-3" aria-hidden="true">
               <path d="M12 5l8 10H4z" fill="currentColor" />
@@ -111,12 +111,8 @@ export function CommentRow({ comment: c, now, signedIn, onChanged, onDelete }: C
           </form>
         ) : (
           <>
-            <span
-              className="break-words [&_a]:font-medium [&_a]:text-primary-text [&_a]:hover:underline"
-              dangerouslySetInnerHTML={{ __html: c.parsed_text }}
-            />{' '}
-            –{' '}
-            <Link to={`/users/${c.username}`} className="font-medium text-primary-text hover:underline">
+            <span className="comment-text" dangerouslySetInnerHTML={{ __html: c.parsed_text }} /> –{' '}
+            <Link to={`/users/${c.username}`} className="person-link">
               {c.user_display_name}
             </Link>{' '}
             <span className="text-gray-600 dark:text-gray-400">
