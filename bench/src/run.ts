@@ -12,7 +12,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../../apps/server/src/app.js';
@@ -79,7 +79,11 @@ function row(cells: (string | number)[]): string {
 }
 
 function printLoad(result: LoadResult, reference: LoadResult): void {
-  const flagsOf = [result.errors ? `${result.errors} errors` : '', result.non2xx ? `${result.non2xx} non-2xx` : '']
+  const flagsOf = [
+    result.completed ? '' : 'no answer within the run',
+    result.errors ? `${result.errors} errors` : '',
+    result.non2xx ? `${result.non2xx} non-2xx` : '',
+  ]
     .filter(Boolean)
     .join(', ');
   console.log(
@@ -129,6 +133,7 @@ async function benchEngine(
       console.log(
         `\n${SECONDS} s per target, ${CONNECTIONS} connections, server: inquire start (defaults), ${server.url}`,
       );
+      console.log(`machine: ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)} before the loads`);
       console.log(row(['target', 'req/s', '% of static', 'p50 ms', 'p99 ms', 'server RSS MB', '']));
       const options = { seconds: SECONDS, connections: CONNECTIONS };
       const staticFile = await runLoad({ name: 'static 50 KB file (nginx)', url: nginx.url }, options);
@@ -137,6 +142,7 @@ async function benchEngine(
       for (const [key, target] of Object.entries(targets)) {
         results[key] = await runLoad(target, { ...options, serverPid: server.pid });
         printLoad(results[key] as LoadResult, staticFile);
+        await drained(server.url);
       }
       const get = (key: string) => results[key] as LoadResult;
       run = {
@@ -162,6 +168,25 @@ async function benchEngine(
     rmSync(dataDir, { recursive: true, force: true });
     postgres?.stop();
   }
+}
+
+/**
+ * Waits until the server answers /healthz promptly again: requests a slow target left in
+ * flight when its load ended must not be counted against the next target.
+ */
+async function drained(url: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  // Several prompt answers in a row: the primary hands connections to its workers in turn.
+  let prompt = 0;
+  while (Date.now() < deadline) {
+    const started = Date.now();
+    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(30_000) })
+      .then((r) => r.ok)
+      .catch(() => false);
+    prompt = ok && Date.now() - started < 200 ? prompt + 1 : 0;
+    if (prompt >= 4) return;
+  }
+  console.log('  (the server was still busy 2 minutes after the load ended)');
 }
 
 /**

@@ -36,8 +36,8 @@ export function percent(result: LoadResult, reference: LoadResult): string {
   return `${value < 1 ? value.toFixed(2) : value.toFixed(1)}%`;
 }
 
-/** A load whose answers were not all 2xx measured something else: it cannot meet a target. */
-const clean = (result: LoadResult) => result.errors === 0 && result.non2xx === 0;
+/** A load with no answer, or answers not all 2xx, measured something else: it cannot meet a target. */
+const clean = (result: LoadResult) => result.completed > 0 && result.errors === 0 && result.non2xx === 0;
 
 export function checkTargets(run: EngineRun): TargetCheck[] {
   const ref = run.staticFile;
