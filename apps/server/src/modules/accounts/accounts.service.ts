@@ -516,7 +516,8 @@ export class AccountsService {
     };
     const issues: FieldIssue[] = [];
     for (const [field, changed] of Object.entries(changes)) {
-      if (changed && !mayUpdateProfileField(actor, field as ProfileField, rules)) issues.push({ field, key: 'form.profile.update_not_allowed' });
+      if (changed && !mayUpdateProfileField(actor, field as ProfileField, rules))
+        issues.push({ field, key: 'form.profile.update_not_allowed' });
     }
     if (changes.username && !issues.some((i) => i.field === 'username')) {
       if (RESERVED_USERNAMES.has(input.username) && !isStaff(user)) {
