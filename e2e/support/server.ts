@@ -57,6 +57,21 @@ export function initSite(dataDir: string, extra: string[] = []): void {
   if (result.status !== 0) throw new Error(`inquire init failed: ${result.stderr}${result.stdout}`);
 }
 
+/** `inquire seed` on an installed data directory: a realistic community for the pages to show. */
+export function seedSite(dataDir: string, size: { questions: number; answers: number; users: number }): void {
+  const args = [
+    'seed',
+    '--data-dir',
+    dataDir,
+    '--questions',
+    String(size.questions),
+    '--answers',
+    String(size.answers),
+  ];
+  const result = spawnSync(process.execPath, [CLI, ...args, '--users', String(size.users)], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`inquire seed failed: ${result.stderr}${result.stdout}`);
+}
+
 /** Starts the built server (`inquire start`) on a free loopback port and waits for /healthz. */
 export async function startSite(
   options: {

@@ -1,11 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openTab } from '../support/browser.js';
-import { initSite, REPO, startSite, type RunningSite } from '../support/server.js';
+import { initSite, seedSite, startSite, type RunningSite } from '../support/server.js';
 
 let browser: Browser;
 let site: RunningSite;
@@ -15,13 +14,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   dataDir = mkdtempSync(join(tmpdir(), 'inquire-e2e-'));
   initSite(dataDir);
-  const cli = join(REPO, 'apps', 'server', 'bin', 'inquire.mjs');
-  const seeded = spawnSync(
-    process.execPath,
-    [cli, 'seed', '--data-dir', dataDir, '--questions', '20', '--answers', '4', '--users', '10'],
-    { encoding: 'utf8' },
-  );
-  if (seeded.status !== 0) throw new Error(`inquire seed failed: ${seeded.stderr}`);
+  seedSite(dataDir, { questions: 20, answers: 4, users: 10 });
   site = await startSite({ dataDir });
 }, 120_000);
 afterAll(async () => {

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenOf } from '../support/api.js';
 import { launchBrowser, openTab, PHONE } from '../support/browser.js';
-import { ADMIN, initSite, REPO, startSite, type RunningSite } from '../support/server.js';
+import { ADMIN, initSite, REPO, seedSite, startSite, type RunningSite } from '../support/server.js';
 
 /** The issue's budget for the script a reader downloads before the first page works. */
 const FIRST_LOAD_BUDGET = 120 * 1024;
@@ -21,13 +20,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   dataDir = mkdtempSync(join(tmpdir(), 'inquire-e2e-'));
   initSite(dataDir);
-  const cli = join(REPO, 'apps', 'server', 'bin', 'inquire.mjs');
-  const seeded = spawnSync(
-    process.execPath,
-    [cli, 'seed', '--data-dir', dataDir, '--questions', '12', '--answers', '3', '--users', '8'],
-    { encoding: 'utf8' },
-  );
-  if (seeded.status !== 0) throw new Error(`inquire seed failed: ${seeded.stderr}`);
+  seedSite(dataDir, { questions: 12, answers: 3, users: 8 });
   site = await startSite({ dataDir });
 }, 120_000);
 afterAll(async () => {
