@@ -31,13 +31,13 @@ interface QuestionRow {
 
 /**
  * `inquire seed`'s writer: the rows the reference writer (`writer.ts`, one repository call
- * per row, as the services write) would leave, built in memory and written with multi-row
- * inserts, one transaction per chunk. What the services decide with queries is decided from
- * memory with the same rules: ids are counted from the claimed `uniqid` counters; reputation
- * follows `reputation.grant` (`ReputationLedger`); scores, answer counts and acceptance are set on the rows before they are written.
- * This holds because the seeded posts and members are new: nothing else votes on them or
- * grants them reputation while the seed runs. The seed tests prove both writers leave the
- * same database.
+ * per row, as the services write) would leave, built in memory and written in bulk
+ * (`bulk-target.ts`), one transaction per chunk. What the services decide with queries is
+ * decided from memory with the same rules: ids are counted from the claimed `uniqid`
+ * counters; reputation follows `reputation.grant` (`ReputationLedger`); scores, answer counts
+ * and acceptance are set on the rows before they are written. This holds because the seeded
+ * posts and members are new: nothing else votes on them or grants them reputation while the
+ * seed runs. The seed tests prove both writers leave the same database.
  */
 export class BulkWriter {
   private readonly ids = new IdCounters();
