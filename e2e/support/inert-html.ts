@@ -84,7 +84,8 @@ export interface PageData {
 }
 
 const INQUIRE_PREFIX = 'window.__INQUIRE__=';
-const ROUTER = /^window\.__staticRouterHydrationData = JSON\.parse\(("(?:[^"\\]|\\.)*")\);$/s;
+/** The router's hydration data, written by entry-server.tsx as a JSON object literal. */
+const ROUTER = /^window\.__staticRouterHydrationData=(\{.*\});$/s;
 const SCHEME_SCRIPT = /^\(function\(\)\{var d=document\.documentElement,p="(?:light|dark|system)";.*\}\)\(\);$/s;
 
 /**
@@ -109,7 +110,7 @@ function readScript(el: Element, data: PageData): string | null {
     }
     const router = ROUTER.exec(text.trim());
     if (router) {
-      data.router = JSON.parse(JSON.parse(router[1]!) as string);
+      data.router = JSON.parse(router[1]!);
       return null;
     }
   } catch (error) {
