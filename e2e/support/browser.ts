@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { REPO } from './server.js';
+import { expect, onTestFailed } from 'vitest';
+import { REPO, serverLogTails } from './server.js';
 
 /** Debian's Chromium, never a downloaded browser, with the flags this machine needs. */
 export async function launchBrowser(): Promise<Browser> {
@@ -54,7 +55,32 @@ export async function openTab(
     if (type === 'error' || type === 'warning') problems.push(`${type}: ${text}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('dialog', (dialog) => problems.push(`dialog (${dialog.type()}): ${dialog.message()}`));
+  reportOnFailure(page, problems);
   return { context, page, problems };
+}
+
+/**
+ * When the test that opened this tab fails, print what a person would have seen: the
+ * address, the start of the visible text, the console problems and dialogs, and the tail
+ * of each running server's log. A failure on CI can then be read, not guessed at.
+ */
+function reportOnFailure(page: Page, problems: string[]): void {
+  // A tab opened in a beforeAll belongs to no test: nothing to report it for.
+  if (!expect.getState().currentTestName) return;
+  onTestFailed(async () => {
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 2_000 })
+      .catch((error: unknown) => `(no text: ${String(error)})`);
+    const report = [
+      `--- tab at ${page.isClosed() ? '(closed)' : page.url()}`,
+      text.slice(0, 2_000),
+      `--- problems: ${JSON.stringify(problems)}`,
+      ...serverLogTails(),
+    ];
+    process.stderr.write(`${report.join('\n')}\n`);
+  });
 }
 
 const SHOTS = join(REPO, 'e2e', 'screenshots');

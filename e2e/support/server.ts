@@ -72,6 +72,14 @@ export function seedSite(dataDir: string, size: { questions: number; answers: nu
   if (result.status !== 0) throw new Error(`inquire seed failed: ${result.stderr}${result.stdout}`);
 }
 
+/** The log of every server this test file started and has not stopped, by address. */
+const runningLogs = new Map<string, () => string>();
+
+/** The last lines each running server wrote (warnings and errors), for a failed test's report. */
+export function serverLogTails(): string[] {
+  return [...runningLogs].map(([url, log]) => `--- server ${url} log tail:\n${log().slice(-3_000) || '(empty)'}`);
+}
+
 /** Starts the built server (`inquire start`) on a free loopback port and waits for /healthz. */
 export async function startSite(
   options: {
@@ -108,11 +116,13 @@ export async function startSite(
     if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+  runningLogs.set(url, () => output);
   return {
     url,
     dataDir,
     pid: child.pid,
     async stop() {
+      runningLogs.delete(url);
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
