@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -49,9 +50,51 @@ function observeQueries(event: LogEvent): void {
  * Taking the write lock at the start makes it wait its turn instead.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  /**
+   * SQLite has one connection, held by an open transaction until it ends. A query through the
+   * site handle (not `trx`) from inside the transaction's own callback waits for that
+   * connection forever, and every later request queues behind it. The transaction marks its
+   * async call chain, so such a query fails at once with a clear error instead; a query from
+   * an unrelated request carries no open mark and waits its turn as before.
+   */
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    if (openTransactionOfThisChain.getStore()?.open) throw new Error(QUERY_INSIDE_TRANSACTION);
+    return super.acquireConnection();
   }
+
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    // Marked before the first await, so the mark reaches the continuation that runs the
+    // callback (Kysely calls this synchronously from the transaction's own chain).
+    const transaction = { open: true };
+    openTransactionOfThisChain.enterWith(transaction);
+    try {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    } catch (error) {
+      transaction.open = false; // Kysely calls no rollback when begin fails
+      throw error;
+    }
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    closeTransactionOfThisChain();
+    await super.commitTransaction(connection);
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    closeTransactionOfThisChain();
+    await super.rollbackTransaction(connection);
+  }
+}
+
+export const QUERY_INSIDE_TRANSACTION =
+  'a query through the site handle inside a transaction would deadlock SQLite: pass the transaction';
+
+/** The SQLite transaction this async call chain opened, if any (`open` is false once it ends). */
+const openTransactionOfThisChain = new AsyncLocalStorage<{ open: boolean }>();
+
+function closeTransactionOfThisChain(): void {
+  const transaction = openTransactionOfThisChain.getStore();
+  if (transaction) transaction.open = false;
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
