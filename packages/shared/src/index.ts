@@ -18,3 +18,4 @@ export * from './schemas/post.js';
 export * from './schemas/account.js';
 export * from './schemas/tag.js';
 export * from './schemas/curation.js';
+export * from './schemas/search.js';

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { canMatch, parseSearchQuery, SearchSyntaxError } from './query-parser.js';
+
+const syntaxKey = (q: string) => {
+  try {
+    parseSearchQuery(q);
+  } catch (error) {
+    return error instanceof SearchSyntaxError ? error.key : 'other';
+  }
+  return 'parsed';
+};
+
+describe('search query parser', () => {
+  it('[SR-1] reads free words, quoted phrases and the peer separators', () => {
+    expect(parseSearchQuery('sort  list').terms).toEqual(['sort', 'list']);
+    expect(parseSearchQuery('node.js "exact phrase here" c++').terms).toEqual(['node', 'js', 'exact phrase here', 'c']);
+    expect(parseSearchQuery('"unclosed phrase').terms).toEqual(['unclosed phrase']);
+    expect(parseSearchQuery('a b c d e f g').terms).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(parseSearchQuery('如何 连接数据库').terms).toEqual(['如何', '连接数据库']);
+  });
+
+  it('[SR-1] [S5-064] reads up to 5 [tag] groups, normalised, and refuses a sixth', () => {
+    expect(parseSearchQuery('[Python] [lists] sort').tags).toEqual(['python', 'lists']);
+    expect(syntaxKey('[a] [b] [c] [d] [e]')).toBe('parsed');
+    expect(syntaxKey('[a] [b] [c] [d] [e] [f]')).toBe('form.search.q.too_many_tags');
+  });
+
+  it('[SR-1] [S5-065] [S5-066] [S5-067] [S5-068] [S5-069] reads every operator', () => {
+    expect(parseSearchQuery('is:question x').kinds).toEqual({ question: true, answer: false });
+    expect(parseSearchQuery('is:answer x').kinds).toEqual({ question: false, answer: true });
+    expect(parseSearchQuery('score:3').score).toBe(3);
+    expect(parseSearchQuery('user:alice').user).toEqual({ name: 'alice' });
+    expect(parseSearchQuery('user:me').user).toEqual({ me: true });
+    const q = parseSearchQuery('answers:2 views:10 hasaccepted:no');
+    expect(q).toMatchObject({ answers: 2, views: 10, hasAccepted: false, kinds: { question: true, answer: false } });
+    const a = parseSearchQuery('isaccepted:yes inquestion:10010000000000001');
+    expect(a).toMatchObject({ isAccepted: true, inQuestion: '10010000000000001', kinds: { question: false } });
+    expect(a.terms).toEqual([]);
+  });
+
+  it('[SR-6] names a query it cannot read instead of guessing', () => {
+    for (const q of ['score:abc', 'is:comment', 'answers:', 'hasaccepted:maybe', 'inquestion:zzz!', 'user:', '[]']) {
+      expect(syntaxKey(q), q).toBe('form.search.q.invalid');
+    }
+    // An unknown key is just a word.
+    expect(parseSearchQuery('http://example').terms).toEqual(['http://example']);
+  });
+
+  it('[SR-1] a query whose operators exclude every kind can match nothing', () => {
+    expect(canMatch(parseSearchQuery('is:question inquestion:10010000000000001'))).toBe(false);
+    expect(canMatch(parseSearchQuery('is:answer x'))).toBe(true);
+  });
+});
