@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Paged, QuestionDetail, RevisionItem, RevisionSnapshot, UnreviewedRevision } from '@inquire/shared';
 import { buildUser, loginAs } from '../../../test/factories.js';
 import { buildTestApp, call, type TestApp } from '../../../test/harness.js';
+import { revisionsRepository } from '../posts/revisions.repository.js';
 
 type Fields = { error_field: string; error_msg: string }[];
 const API = '/answer/api/v1';
@@ -139,6 +140,31 @@ describe('edits, suggested edits, review and rollback', () => {
       .where('user_id', '=', editor.id)
       .execute();
     expect(statuses.map((r) => r.status)).toEqual([4, 4]);
+  });
+
+  it('an edit that closes a suggestion answers even when the settings cache went cold just before its transaction (no SQLite deadlock)', async () => {
+    await edit(editor.token, { content: 'Suggested body text.' });
+    // A write finishing in another request empties the settings cache at any moment; here,
+    // right as this edit's transaction starts closing the suggestion.
+    const outdate = revisionsRepository.outdateUnreviewed;
+    const spy = vi.spyOn(revisionsRepository, 'outdateUnreviewed').mockImplementation((...args) => {
+      t.app.services.siteinfo.invalidate();
+      return outdate.apply(revisionsRepository, args);
+    });
+    try {
+      const byAuthor = await edit(author.token, { content: 'The author rewrote it.' });
+      expect(spy).toHaveBeenCalled();
+      expect(byAuthor.status).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await info()).content).toBe('The author rewrote it.');
+    const mail = await t.app.site.db
+      .selectFrom('email_outbox')
+      .select('subject')
+      .where('subject', '=', '[Test site] Your suggested edit was closed')
+      .execute();
+    expect(mail).toHaveLength(1);
   });
 
   it('[S4-045][S1-019][S7-100][S7-101][S7-102] stores a suggested edit for review, blocks further edits, and approval applies it with +2', async () => {

@@ -19,6 +19,7 @@ import {
   type AnswerItem,
   type Language,
   type QuestionDetail,
+  type SiteSettings,
 } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import type { SiteRuntime } from '../../infra/site.js';
@@ -264,6 +265,8 @@ export class RevisionsService {
     await assertSlugFree(db, target, old.content);
     await this.assertSnapshotTags(target, old.content, actor);
     const now = nowSeconds();
+    // Read before the transaction: inside it, SQLite's one connection belongs to `trx`.
+    const settings = await this.siteinfo.settings();
     await db.transaction().execute(async (trx) => {
       const id = await nextId(trx, 'revision');
       await revisionsRepository.insert(trx, {
@@ -279,7 +282,7 @@ export class RevisionsService {
       });
       const outdated = await revisionsRepository.outdateUnreviewed(trx, target.id, actor.user.id, now);
       await applyRevision(trx, target, { id, content: old.content }, actor.user.id, now);
-      await this.tellOutdated(trx, target, outdated);
+      await this.tellOutdated(trx, settings, target, outdated);
       await recordActivity(trx, {
         userId: actor.user.id,
         objectId: target.id,
@@ -363,6 +366,8 @@ export class RevisionsService {
     const db = this.site.db;
     const current = await currentSnapshot(db, target);
     const now = nowSeconds();
+    // Read before the transaction: inside it, SQLite's one connection belongs to `trx`.
+    const settings = await this.siteinfo.settings();
     return db.transaction().execute(async (trx) => {
       const next = await build(trx);
       if (next.content === current) return { applied: true };
@@ -382,7 +387,7 @@ export class RevisionsService {
       if (mode === 'suggest') return { applied: false };
       const outdated = await revisionsRepository.outdateUnreviewed(trx, target.id, actor.user.id, now);
       await applyRevision(trx, target, { id, content: next.content }, actor.user.id, now);
-      await this.tellOutdated(trx, target, outdated);
+      await this.tellOutdated(trx, settings, target, outdated);
       await recordActivity(trx, {
         userId: actor.user.id,
         objectId: target.id,
@@ -400,9 +405,13 @@ export class RevisionsService {
    * Tells each member whose suggestion an edit closed, by email in their language, in the
    * transaction of the edit (the outbox keeps it through an SMTP outage).
    */
-  private async tellOutdated(trx: Db, target: Target, outdated: Array<{ user_id: string }>): Promise<void> {
+  private async tellOutdated(
+    trx: Db,
+    settings: SiteSettings,
+    target: Target,
+    outdated: Array<{ user_id: string }>,
+  ): Promise<void> {
     if (outdated.length === 0) return;
-    const settings = await this.siteinfo.settings();
     const base = settings.general.site_url.replace(/\/+$/, '');
     const path =
       target.kind === 'tag'
