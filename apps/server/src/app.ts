@@ -34,6 +34,7 @@ import { registerShortIds } from './infra/short-ids.js';
 import { invitesRoutes } from './modules/invites/invites.routes.js';
 import { reactionsRoutes } from './modules/reactions/reactions.routes.js';
 import { relatedRoutes } from './modules/related/related.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
 import { operationsRoutes } from './modules/operations/operations.routes.js';
 import { revisionsRoutes } from './modules/revisions/revisions.routes.js';
 import { timelineRoutes } from './modules/timeline/timeline.routes.js';
@@ -133,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reactionsRoutes);
   await app.register(invitesRoutes);
   await app.register(relatedRoutes);
+  await app.register(searchRoutes);
   await app.register(tagsRoutes);
   await app.register(revisionsRoutes);
   await app.register(operationsRoutes);

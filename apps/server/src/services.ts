@@ -5,6 +5,7 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { CaptchaService } from './modules/captcha/captcha.service.js';
 import { RateLimiter } from './modules/captcha/rate-limit.js';
 import { WriteLimits } from './modules/captcha/write-limits.js';
+import { SearchService } from './modules/search/search.service.js';
 import { BookmarksService } from './modules/bookmarks/bookmarks.service.js';
 import { CommentsService } from './modules/comments/comments.service.js';
 import { FollowsService } from './modules/follows/follows.service.js';
@@ -29,6 +30,7 @@ export interface Services {
   mail: MailService;
   captcha: CaptchaService;
   writeLimits: WriteLimits;
+  search: SearchService;
   accounts: AccountsService;
   people: PeopleService;
   uploads: UploadsService;
@@ -75,6 +77,7 @@ export function createServices(site: SiteRuntime, options: ServiceOptions = {}):
     mail,
     captcha,
     writeLimits: new WriteLimits(site, captcha, options.writeLimits ?? true),
+    search: new SearchService(site, siteinfo),
     accounts: new AccountsService(site, siteinfo, auth, mail, captcha, limits),
     people: new PeopleService(site, siteinfo),
     uploads: new UploadsService(site, siteinfo),

@@ -8,7 +8,7 @@ import { CAPTCHA_STRATEGY, type CaptchaService } from './captcha.service.js';
 import { countersRepository } from './counters.repository.js';
 
 /** Content writes that are limited: the captcha strategy's rows, and two without a captcha. */
-export type WriteAction = 'question' | 'answer' | 'comment' | 'edit' | 'report' | 'upload' | 'render';
+export type WriteAction = 'question' | 'answer' | 'comment' | 'edit' | 'report' | 'upload' | 'render' | 'search';
 
 interface Rule {
   max: number;
@@ -18,7 +18,7 @@ interface Rule {
   captcha: boolean;
 }
 
-const strategy = (action: 'question' | 'answer' | 'comment' | 'edit' | 'report'): Rule => {
+const strategy = (action: 'question' | 'answer' | 'comment' | 'edit' | 'report' | 'search'): Rule => {
   const { max = 0, window, minGap } = CAPTCHA_STRATEGY[action];
   return { max, window, ...(minGap ? { minGap } : {}), captcha: true };
 };
@@ -37,6 +37,8 @@ export const WRITE_RULES: Record<WriteAction, Rule> = {
   upload: { max: 30, window: 360, captcha: false },
   // The editor previews while typing (debounced), so this is generous.
   render: { max: 120, window: 60, captcha: false },
+  // Searches are reads, limited like writes: 20 a minute per member, or per address for guests.
+  search: strategy('search'),
 };
 
 /**
@@ -86,7 +88,8 @@ export class WriteLimits {
     const db = this.site.db;
     const now = nowSeconds();
     const counters: Array<{ key: string; window: number; max: number }> = [
-      { key: `cap:${action}:ip:${ip}`, window: rule.window, max: rule.max * ADDRESS_SHARE },
+      // A guest is counted by address alone, at the member's rate (guests write nothing but searches).
+      { key: `cap:${action}:ip:${ip}`, window: rule.window, max: actor ? rule.max * ADDRESS_SHARE : rule.max },
     ];
     if (actor) {
       const unit = `u:${actor.user.id}`;

@@ -1,4 +1,5 @@
 import { isActiveStaff } from '../auth/actor.js';
+import { searchIndex } from '../posts/search-index.js';
 import {
   ANSWER_STATUS,
   CURATION_REASONS,
@@ -101,6 +102,7 @@ export class OperationsService {
       // Unlisted questions leave tag counts; listing them again brings them back.
       if (operation === 'hide') await postWrites.moveTagLinks(trx, question.id, [1], 2);
       if (operation === 'show') await postWrites.moveTagLinks(trx, question.id, [2], 1);
+      if (operation === 'hide' || operation === 'show') await searchIndex.syncThread(trx, question.id);
       await this.record(trx, actor, question.id, question.id, `question.${operation}`, now);
     });
   }
@@ -125,6 +127,7 @@ export class OperationsService {
       const changed = await operationsRepository.swapQuestionStatus(trx, question.id, question.status, deleted);
       if (!changed) throw lostRace('delete');
       await postWrites.moveTagLinks(trx, question.id, [1, 2], 10);
+      await searchIndex.syncThread(trx, question.id);
       await usersRepository.bumpCount(trx, question.user_id, 'question_count', -1);
       await voteReputation.takeBack(trx, question.id);
       await this.record(trx, actor, question.id, question.id, 'question.deleted', now);
@@ -147,6 +150,7 @@ export class OperationsService {
       );
       if (!changed) throw lostRace('recover');
       await postWrites.moveTagLinks(trx, question.id, [10], question.show === QUESTION_SHOW.hidden ? 2 : 1);
+      await searchIndex.syncThread(trx, question.id);
       await usersRepository.bumpCount(trx, question.user_id, 'question_count', 1);
       await voteReputation.restore(trx, question.id);
       await this.record(trx, actor, question.id, question.id, 'question.undeleted', now);
@@ -171,6 +175,7 @@ export class OperationsService {
       );
       if (!changed) throw lostRace('delete');
       if (answer.status === ANSWER_STATUS.normal) await postWrites.bumpAnswerCount(trx, question.id, -1);
+      await searchIndex.syncAnswer(trx, answer.id);
       await usersRepository.bumpCount(trx, answer.user_id, 'answer_count', -1);
       await voteReputation.takeBack(trx, answer.id);
       await this.record(trx, actor, answer.id, answer.id, 'answer.deleted', now);
@@ -187,6 +192,7 @@ export class OperationsService {
       const changed = await operationsRepository.swapAnswerStatus(trx, answer.id, deleted, normal, now);
       if (!changed) throw lostRace('recover');
       await postWrites.bumpAnswerCount(trx, question.id, 1);
+      await searchIndex.syncAnswer(trx, answer.id);
       await usersRepository.bumpCount(trx, answer.user_id, 'answer_count', 1);
       await voteReputation.restore(trx, answer.id);
       await this.record(trx, actor, answer.id, answer.id, 'answer.undeleted', now);

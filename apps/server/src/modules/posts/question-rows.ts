@@ -4,6 +4,7 @@ import { renderMarkdown } from '../../lib/markdown.js';
 import { activitiesRepository } from '../activity/activities.repository.js';
 import { revisionsRepository } from './revisions.repository.js';
 import { questionsRepository } from './questions.repository.js';
+import { searchIndex } from './search-index.js';
 
 export interface NewQuestion {
   authorId: string;
@@ -18,7 +19,8 @@ export interface NewQuestion {
 /**
  * The rows one asked question consists of: the question (with its rendered HTML), its tag
  * links, its first revision and the "asked" activity. Counters (tags' and the author's) are
- * the caller's, since a bulk writer moves them once per batch. Runs in the caller's transaction.
+ * the caller's, since a bulk writer moves them once per batch. Runs in the caller's transaction,
+ * which also gets the question's search document.
  */
 export async function insertQuestionRows(db: Db, question: NewQuestion): Promise<string> {
   const { authorId, title, content, tagIds, at } = question;
@@ -55,5 +57,6 @@ export async function insertQuestionRows(db: Db, question: NewQuestion): Promise
     created_at: at,
     updated_at: at,
   });
+  await searchIndex.syncQuestion(db, questionId);
   return questionId;
 }

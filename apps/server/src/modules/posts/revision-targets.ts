@@ -9,6 +9,7 @@ import { canSeePost } from './visibility.js';
 import { questionsRepository, type QuestionRow } from './questions.repository.js';
 import { postWrites } from './post-writes.repository.js';
 import { answerSnapshot, questionSnapshot, tagSnapshot } from './snapshots.js';
+import { searchIndex } from './search-index.js';
 
 export type TagRow = NonNullable<Awaited<ReturnType<typeof postWrites.findTag>>>;
 
@@ -71,7 +72,7 @@ export async function assertSlugFree(db: Db, target: Target, content: string): P
   }
 }
 
-/** Applies a revision's snapshot to its object (edit, approval, rollback alike). */
+/** Applies a revision's snapshot to its object (edit, approval, rollback alike), search index included. */
 export async function applyRevision(
   db: Db,
   target: Target,
@@ -95,6 +96,7 @@ export async function applyRevision(
     );
     const status = target.row.show === QUESTION_SHOW.hidden ? 2 : 1;
     if (target.row.status !== 10) await postWrites.relinkTags(db, target.id, q.tags, status, now);
+    await searchIndex.syncQuestion(db, target.id);
     return;
   }
   if (target.kind === 'answer') {
@@ -106,6 +108,7 @@ export async function applyRevision(
       now,
     );
     await postWrites.touchQuestion(db, target.questionId, now);
+    await searchIndex.syncAnswer(db, target.id);
     return;
   }
   const t = tagSnapshot(revision.content);
@@ -115,4 +118,6 @@ export async function applyRevision(
     { ...t, parsed_text: renderMarkdown(t.original_text), revision_id: revision.id },
     now,
   );
+  // Questions carry their tags' names in their search documents.
+  await searchIndex.syncTag(db, target.id);
 }

@@ -42,7 +42,7 @@ export async function questionsRoutes(app: FastifyInstance): Promise<void> {
   getRead(app, '/answer/api/v1/question/similar', async (request, params) => {
     await requireReader(request);
     const { title } = parseInput(similarQuery, params);
-    return await questions.similar(title);
+    return await app.services.search.similar(title);
   });
 
   getRead(app, '/answer/api/v1/question/tags', async (request, params) => {

@@ -51,3 +51,19 @@ describe('search query parser', () => {
     expect(canMatch(parseSearchQuery('is:answer x'))).toBe(true);
   });
 });
+
+describe('search excerpts', () => {
+  it('[SR-3] marks every match with <em> and escapes everything else', async () => {
+    const { highlightExcerpt } = await import('./excerpt.js');
+    expect(highlightExcerpt('Use <script> to sort $& lists; Sort again', ['sort'])).toBe(
+      'Use &lt;script&gt; to <em>sort</em> $&amp; lists; <em>Sort</em> again',
+    );
+    expect(highlightExcerpt('如何连接数据库', ['数据库'])).toBe('如何连接<em>数据库</em>');
+    const long = `${'x '.repeat(200)}needle ${'y '.repeat(200)}`;
+    const excerpt = highlightExcerpt(long, ['needle']);
+    expect(excerpt.startsWith('…')).toBe(true);
+    expect(excerpt.endsWith('…')).toBe(true);
+    expect(excerpt).toContain('<em>needle</em>');
+    expect(highlightExcerpt('a "quoted" (text)', ['(text)'])).toBe('a &quot;quoted&quot; <em>(text)</em>');
+  });
+});

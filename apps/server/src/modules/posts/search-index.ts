@@ -1,0 +1,221 @@
+import { sql, SqliteAdapter, type RawBuilder } from 'kysely';
+import { ANSWER_STATUS } from '@inquire/shared';
+import type { Db } from '../../infra/db.js';
+import { plainText } from '../../lib/markdown.js';
+import { isPublicQuestion } from './public-questions.js';
+
+/**
+ * The search index's writer (tables of migration 0008): one document per question and answer
+ * that anyone may see, by the public-question rule every list uses. Every write that changes a
+ * post's text, tags, status or visibility calls one of the sync functions with its transaction,
+ * so the index never disagrees with the posts after a commit. Restricted posts (deleted,
+ * pending, unlisted, and the answers of such questions) have no document; the search query
+ * applies the same rule to the posts themselves as well.
+ *
+ * Runs only on the connection it is given: inside a transaction that is the transaction
+ * (on SQLite, another connection would wait for it forever).
+ */
+
+interface Doc {
+  id: string;
+  title: string;
+  body: string;
+  tags: string;
+}
+
+/** Longest body text indexed per post: long posts are rare, and their first part ranks them. */
+const BODY_MAX = 100_000;
+const BATCH = 500;
+
+export const isSqlite = (db: Db) => db.getExecutor().adapter instanceof SqliteAdapter;
+
+const bodyText = (html: string) => plainText(html, BODY_MAX);
+
+/** The index row of a post id: SQLite keys FTS5 rows by the id as a number (17 digits fit in 64 bits). */
+const sqliteRowid = (id: string) => sql`cast(${id} as integer)`;
+
+async function deleteDocs(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  if (isSqlite(db)) {
+    await sql`delete from search_fts where rowid in (${sql.join(ids.map(sqliteRowid))})`.execute(db);
+  } else {
+    await sql`delete from search_docs where id in (${sql.join(ids)})`.execute(db);
+  }
+}
+
+async function insertDocs(db: Db, docs: Doc[]): Promise<void> {
+  if (docs.length === 0) return;
+  const sqlite = isSqlite(db);
+  const rows: RawBuilder<unknown>[] = docs.map((d) =>
+    sqlite
+      ? sql`(${sqliteRowid(d.id)}, ${d.title}, ${d.body}, ${d.tags})`
+      : sql`(${d.id}, ${d.title}, ${d.body}, ${d.tags})`,
+  );
+  if (sqlite) {
+    await sql`insert into search_fts (rowid, title, body, tags) values ${sql.join(rows)}`.execute(db);
+  } else {
+    await sql`insert into search_docs (id, title, body, tags) values ${sql.join(rows)}`.execute(db);
+  }
+}
+
+/** The tag text of questions (slugs and display names of their listed links), by question id. */
+async function tagTexts(db: Db, questionIds: string[]): Promise<Map<string, string>> {
+  const texts = new Map<string, string>();
+  if (questionIds.length === 0) return texts;
+  const rows = await db
+    .selectFrom('tag_relations')
+    .innerJoin('tags', 'tags.id', 'tag_relations.tag_id')
+    .select(['tag_relations.object_id', 'tags.slug_name', 'tags.display_name'])
+    .where('tag_relations.object_id', 'in', questionIds)
+    .where('tag_relations.status', '=', 1)
+    .execute();
+  for (const row of rows) {
+    const words =
+      row.display_name && row.display_name !== row.slug_name ? `${row.slug_name} ${row.display_name}` : row.slug_name;
+    texts.set(row.object_id, [texts.get(row.object_id), words].filter(Boolean).join(' '));
+  }
+  return texts;
+}
+
+async function questionDocs(db: Db, questions: { id: string; title: string; parsed_text: string }[]): Promise<Doc[]> {
+  const tags = await tagTexts(
+    db,
+    questions.map((q) => q.id),
+  );
+  return questions.map((q) => ({
+    id: q.id,
+    title: q.title,
+    body: bodyText(q.parsed_text),
+    tags: tags.get(q.id) ?? '',
+  }));
+}
+
+const answerDoc = (a: { id: string; parsed_text: string }): Doc => ({
+  id: a.id,
+  title: '',
+  body: bodyText(a.parsed_text),
+  tags: '',
+});
+
+export const searchIndex = {
+  /** A question's own document (its title, text or tags changed). */
+  async syncQuestion(db: Db, questionId: string): Promise<void> {
+    const question = await db
+      .selectFrom('questions')
+      .select(['id', 'title', 'parsed_text', 'status', 'show'])
+      .where('id', '=', questionId)
+      .executeTakeFirst();
+    await deleteDocs(db, [questionId]);
+    if (question && isPublicQuestion(question)) await insertDocs(db, await questionDocs(db, [question]));
+  },
+
+  /** A question and all its answers (its status or visibility changed, which its answers follow). */
+  async syncThread(db: Db, questionId: string): Promise<void> {
+    const answers = await db
+      .selectFrom('answers')
+      .select(['id', 'parsed_text', 'status'])
+      .where('question_id', '=', questionId)
+      .execute();
+    await searchIndex.syncQuestion(db, questionId);
+    await deleteDocs(
+      db,
+      answers.map((a) => a.id),
+    );
+    const question = await db
+      .selectFrom('questions')
+      .select(['status', 'show'])
+      .where('id', '=', questionId)
+      .executeTakeFirst();
+    if (!question || !isPublicQuestion(question)) return;
+    await insertDocs(db, answers.filter((a) => a.status === ANSWER_STATUS.normal).map(answerDoc));
+  },
+
+  /** One answer (written, edited, deleted or restored). */
+  async syncAnswer(db: Db, answerId: string): Promise<void> {
+    const answer = await db
+      .selectFrom('answers')
+      .innerJoin('questions', 'questions.id', 'answers.question_id')
+      .select(['answers.id', 'answers.parsed_text', 'answers.status', 'questions.status as q_status', 'questions.show'])
+      .where('answers.id', '=', answerId)
+      .executeTakeFirst();
+    await deleteDocs(db, [answerId]);
+    if (!answer || answer.status !== ANSWER_STATUS.normal) return;
+    if (!isPublicQuestion({ status: answer.q_status, show: answer.show })) return;
+    await insertDocs(db, [answerDoc(answer)]);
+  },
+
+  /** The questions carrying a tag (its name changed, which their tag text holds). */
+  async syncTag(db: Db, tagId: string): Promise<void> {
+    const links = await db
+      .selectFrom('tag_relations')
+      .select('object_id')
+      .where('tag_id', '=', tagId)
+      .where('status', '=', 1)
+      .execute();
+    for (const link of links) await searchIndex.syncQuestion(db, link.object_id);
+  },
+
+  /**
+   * Rebuilds the whole index from the posts (`inquire reindex`, `inquire seed`), in batches by
+   * id; `progress(done, total)` after each. Run it in a transaction so readers never see it half full.
+   */
+  async rebuild(db: Db, progress: (done: number, total: number) => void = () => {}): Promise<number> {
+    if (isSqlite(db)) await sql`delete from search_fts`.execute(db);
+    else await sql`delete from search_docs`.execute(db);
+    const [questions, answers] = await Promise.all([
+      db
+        .selectFrom('questions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('answers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    const total = Number(questions.n) + Number(answers.n);
+    let done = 0;
+    let indexed = 0;
+    for (let after = ''; ;) {
+      const batch = await db
+        .selectFrom('questions')
+        .select(['id', 'title', 'parsed_text', 'status', 'show'])
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(BATCH)
+        .execute();
+      if (batch.length === 0) break;
+      const docs = await questionDocs(db, batch.filter(isPublicQuestion));
+      await insertDocs(db, docs);
+      indexed += docs.length;
+      done += batch.length;
+      after = batch[batch.length - 1]!.id;
+      progress(done, total);
+    }
+    for (let after = ''; ;) {
+      const batch = await db
+        .selectFrom('answers')
+        .innerJoin('questions', 'questions.id', 'answers.question_id')
+        .select([
+          'answers.id',
+          'answers.parsed_text',
+          'answers.status',
+          'questions.status as q_status',
+          'questions.show',
+        ])
+        .where('answers.id', '>', after)
+        .orderBy('answers.id')
+        .limit(BATCH)
+        .execute();
+      if (batch.length === 0) break;
+      const docs = batch
+        .filter((a) => a.status === ANSWER_STATUS.normal && isPublicQuestion({ status: a.q_status, show: a.show }))
+        .map(answerDoc);
+      await insertDocs(db, docs);
+      indexed += docs.length;
+      done += batch.length;
+      after = batch[batch.length - 1]!.id;
+      progress(Math.min(done, total), total);
+    }
+    return indexed;
+  },
+};

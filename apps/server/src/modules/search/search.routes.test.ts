@@ -1,0 +1,346 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SearchResults } from '@inquire/shared';
+import { buildUser, loginAs } from '../../../test/factories.js';
+import { ADMIN, buildTestApp, call, type TestApp } from '../../../test/harness.js';
+
+type Fields = { error_field: string; error_msg: string }[];
+
+describe('search', () => {
+  let t: TestApp;
+  let author: { id: string; username: string; token: string };
+  let other: string;
+  let staff: string;
+
+  beforeEach(async () => {
+    // Many posts and searches from one member; the limit has its own test below.
+    t = await buildTestApp({ app: { writeLimits: false } });
+    const user = await buildUser(t.app, { rank: 1000 });
+    author = { id: user.id, username: user.username, token: await loginAs(t.app, user.id) };
+    other = await loginAs(t.app, (await buildUser(t.app, { rank: 1000 })).id);
+    const admin = await t.app.site.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', ADMIN.name)
+      .executeTakeFirstOrThrow();
+    staff = await loginAs(t.app, admin.id);
+  });
+  afterEach(async () => t.close());
+
+  const ask = async (title: string, content: string, tags: string[] = ['general'], token = author.token) => {
+    const res = await call<{ id: string }>(
+      t.app,
+      'POST',
+      '/answer/api/v1/question',
+      { title, content, tags: tags.map((slug_name) => ({ slug_name })) },
+      { token },
+    );
+    expect(res.status).toBe(200);
+    return res.body.data.id;
+  };
+  const answer = async (questionId: string, content: string, token = other) => {
+    const res = await call<{ id: string }>(
+      t.app,
+      'POST',
+      '/answer/api/v1/answer',
+      { question_id: questionId, content },
+      { token },
+    );
+    expect(res.status).toBe(200);
+    return res.body.data.id;
+  };
+  const search = (q: string, token?: string, extra = '') =>
+    call<SearchResults>(t.app, 'GET', `/answer/api/v1/search?q=${encodeURIComponent(q)}${extra}`, undefined, {
+      ...(token ? { token } : {}),
+    });
+  const ids = async (q: string, token?: string, extra = '') => {
+    const res = await search(q, token, extra);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.count).toBe(res.body.data.list.length);
+    return res.body.data.list.map((item) => item.object.id);
+  };
+
+  it('[SR-1] [SR-2] [S7-147] [S1-005] ranks a title match above a body-only match, with the wire shape and marked excerpts', async () => {
+    const body = await ask('Cooking rice on a stove', 'A note about kubernetes deployments in the kitchen.');
+    const title = await ask('Kubernetes deployments explained', 'Rolling updates and replicas.');
+    await ask('Unrelated gardening', 'Tomatoes need sun.');
+    const res = await search('kubernetes');
+    expect(res.status).toBe(200);
+    expect(res.body.data.count).toBe(2);
+    expect(res.body.data.list.map((i) => i.object.id)).toEqual([title, body]);
+    const [first, second] = res.body.data.list;
+    expect(first).toMatchObject({
+      object_type: 'question',
+      object: {
+        id: title,
+        question_id: title,
+        title: 'Kubernetes deployments explained',
+        url_title: 'kubernetes-deployments-explained',
+        vote_count: 0,
+        accepted: false,
+        answer_count: 0,
+        status: 1,
+        tags: [{ slug_name: 'general' }],
+        user_info: { id: author.id, username: author.username },
+      },
+    });
+    expect(second?.object.excerpt).toBe('A note about <em>kubernetes</em> deployments in the kitchen.');
+  });
+
+  it('[SR-3] escapes post text in excerpts and keeps only <em> marks', async () => {
+    await ask('Escaping check', 'Write `<img src=x onerror=alert(1)>` then $& and $1 around escaping text.');
+    const res = await search('escaping');
+    const excerpt = res.body.data.list[0]?.object.excerpt ?? '';
+    expect(excerpt).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(excerpt).toContain('$&amp; and $1 around <em>escaping</em>');
+    expect(excerpt.replace(/<\/?em>/g, '')).not.toMatch(/[<>]/);
+  });
+
+  it('[SR-1] [S5-064] [S5-065] [S5-066] [S5-067] [S5-068] [S5-069] every operator filters as documented', async () => {
+    const py = await ask('Sorting in python', 'How to sort lists', ['python']);
+    const rs = await ask('Sorting in rust', 'How to sort vectors', ['rust']);
+    const a1 = await answer(py, 'Use sorted() for sorting anything.');
+    const a2 = await answer(py, 'Or list.sort() for sorting in place.', author.token);
+    await call(
+      t.app,
+      'POST',
+      '/answer/api/v1/answer/acceptance',
+      { question_id: py, answer_id: a1 },
+      { token: author.token },
+    );
+    await t.app.site.db.updateTable('questions').set({ vote_count: 3, view_count: 7 }).where('id', '=', rs).execute();
+    await t.app.site.db.updateTable('answers').set({ vote_count: 2 }).where('id', '=', a2).execute();
+
+    expect(new Set(await ids('sorting'))).toEqual(new Set([py, rs, a1, a2]));
+    expect(await ids('[python] is:question')).toEqual([py]);
+    expect(new Set(await ids('[python] sorting'))).toEqual(new Set([py, a1, a2]));
+    expect(new Set(await ids('is:answer sorting'))).toEqual(new Set([a1, a2]));
+    expect(await ids('is:question score:3')).toEqual([rs]);
+    expect(await ids('is:answer score:1')).toEqual([a2]);
+    expect(await ids('is:question score:0 sorting')).toEqual([py]);
+    expect(new Set(await ids(`user:${author.username} sorting`))).toEqual(new Set([py, rs, a2]));
+    expect(new Set(await ids('user:me sorting', author.token))).toEqual(new Set([py, rs, a2]));
+    expect(await ids('user:me', undefined)).toEqual([]);
+    expect(await ids('user:nobody_here sorting')).toEqual([]);
+    expect(await ids('answers:2 sorting')).toEqual([py]);
+    expect(await ids('answers:0 sorting')).toEqual([rs]);
+    expect(await ids('views:5 sorting')).toEqual([rs]);
+    expect(await ids('hasaccepted:no sorting')).toEqual([rs]);
+    expect(await ids('hasaccepted:yes sorting')).toEqual([py]);
+    expect(await ids('isaccepted:yes sorting')).toEqual([a1]);
+    expect(await ids('isaccepted:no sorting')).toEqual([a2]);
+    expect(new Set(await ids(`inquestion:${py} sorting`))).toEqual(new Set([a1, a2]));
+    expect(await ids('"sort vectors"')).toEqual([rs]);
+    expect(await ids('"vectors sort"')).toEqual([]);
+    expect(await ids('[python] [rust]')).toEqual([]);
+    expect(await ids('[no-such-tag] sorting')).toEqual([]);
+    // Orders: newest first, and by score.
+    expect(await ids('is:question sorting', undefined, '&order=newest')).toEqual([rs, py]);
+    expect(await ids('is:answer sorting', undefined, '&order=score')).toEqual([a2, a1]);
+  });
+
+  it('[SR-1] a tag includes its synonyms', async () => {
+    const q = await ask('Virtual environments', 'venv and friends', ['python']);
+    const main = await t.app.site.db
+      .selectFrom('tags')
+      .select('id')
+      .where('slug_name', '=', 'python')
+      .executeTakeFirstOrThrow();
+    const syn = await call(
+      t.app,
+      'PUT',
+      '/answer/api/v1/tag/synonym',
+      { tag_id: main.id, synonym_tag_list: [{ slug_name: 'py' }] },
+      { token: staff },
+    );
+    expect(syn.status, JSON.stringify(syn.body)).toBe(200);
+    expect(await ids('[py]')).toEqual([q]);
+  });
+
+  it('[SR-2] finds Chinese text without spaces, short CJK terms and mixed-script queries', async () => {
+    const title = await ask('如何连接数据库', '我想用 Node 连接 PostgreSQL 数据库。');
+    const body = await ask('服务器配置问题', '文章里提到数据库连接池的大小。');
+    await ask('English only', 'Nothing to see here.');
+    expect(await ids('数据库')).toEqual([title, body]);
+    expect(await ids('连接')).toEqual([title, body]);
+    expect(await ids('数据库 PostgreSQL')).toEqual([title]);
+    expect(await ids('配置')).toEqual([body]);
+    const res = await search('数据库');
+    expect(res.body.data.list[1]?.object.excerpt).toContain('<em>数据库</em>');
+  });
+
+  it('[SR-2] short Latin terms fall back to matching within words', async () => {
+    const go = await ask('Go channels', 'Buffered channels in go.');
+    expect(await ids('go')).toEqual([go]);
+    expect(await ids('go channels')).toEqual([go]);
+  });
+
+  it('[SR-3] deleted, pending and unlisted posts never show, to any reader, in list or count', async () => {
+    const live = await ask('Visible zebra question', 'Zebra text.');
+    const deleted = await ask('Deleted zebra question', 'Zebra text.');
+    const pending = await ask('Pending zebra question', 'Zebra text.');
+    const unlisted = await ask('Unlisted zebra question', 'Zebra text.');
+    const liveAnswer = await answer(live, 'A zebra answer that stays.');
+    const deletedAnswer = await answer(live, 'A zebra answer that goes.', staff);
+    const answerOfUnlisted = await answer(unlisted, 'A zebra answer under an unlisted question.');
+    expect(
+      (await call(t.app, 'DELETE', '/answer/api/v1/question', { id: deleted }, { token: author.token })).status,
+    ).toBe(200);
+    expect((await call(t.app, 'DELETE', '/answer/api/v1/answer', { id: deletedAnswer }, { token: staff })).status).toBe(
+      200,
+    );
+    const hide = await call(
+      t.app,
+      'PUT',
+      '/answer/api/v1/question/operation',
+      { id: unlisted, operation: 'hide' },
+      { token: staff },
+    );
+    expect(hide.status).toBe(200);
+    // No writer makes pending posts yet (review queues); the rule holds on the row itself.
+    await t.app.site.db.updateTable('questions').set({ status: 11 }).where('id', '=', pending).execute();
+    for (const reader of [undefined, author.token, other, staff]) {
+      expect(new Set(await ids('zebra', reader))).toEqual(new Set([live, liveAnswer]));
+    }
+    expect(answerOfUnlisted).toBeTruthy();
+  });
+
+  it('[SR-3] a private site answers 401 to guests', async () => {
+    await ask('Private zebra', 'Zebra.');
+    await t.app.services.siteinfo.update('login', { login_required: true });
+    expect((await search('zebra')).status).toBe(401);
+    expect(await ids('zebra', other)).toHaveLength(1);
+  });
+
+  it('[SR-2] the index follows edit, delete, undelete, unlist, list and tag change', async () => {
+    const q = await ask('Original walrus title', 'Original text.', ['alpha']);
+    const a = await answer(q, 'An answer about penguins.');
+    const edit = await call(
+      t.app,
+      'PUT',
+      '/answer/api/v1/question',
+      { id: q, title: 'Edited narwhal title', content: 'Edited text.', tags: [{ slug_name: 'beta' }] },
+      { token: author.token },
+    );
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect(await ids('walrus')).toEqual([]);
+    expect(await ids('narwhal')).toEqual([q]);
+    expect(await ids('[alpha]')).toEqual([]);
+    expect(new Set(await ids('[beta]'))).toEqual(new Set([q, a]));
+    const answerEdit = await call(
+      t.app,
+      'PUT',
+      '/answer/api/v1/answer',
+      { id: a, content: 'An answer about puffins now.' },
+      { token: other },
+    );
+    expect(answerEdit.status, JSON.stringify(answerEdit.body)).toBe(200);
+    expect(await ids('penguins')).toEqual([]);
+    expect(await ids('puffins')).toEqual([a]);
+
+    await call(t.app, 'PUT', '/answer/api/v1/question/operation', { id: q, operation: 'hide' }, { token: staff });
+    expect(await ids('narwhal')).toEqual([]);
+    expect(await ids('puffins')).toEqual([]);
+    await call(t.app, 'PUT', '/answer/api/v1/question/operation', { id: q, operation: 'show' }, { token: staff });
+    expect(await ids('narwhal')).toEqual([q]);
+    expect(await ids('puffins')).toEqual([a]);
+
+    expect((await call(t.app, 'DELETE', '/answer/api/v1/question', { id: q }, { token: staff })).status).toBe(200);
+    expect(await ids('narwhal')).toEqual([]);
+    expect(await ids('puffins')).toEqual([]);
+    expect(
+      (await call(t.app, 'POST', '/answer/api/v1/question/recover', { question_id: q }, { token: staff })).status,
+    ).toBe(200);
+    expect(await ids('narwhal')).toEqual([q]);
+    expect(await ids('puffins')).toEqual([a]);
+
+    expect((await call(t.app, 'DELETE', '/answer/api/v1/answer', { id: a }, { token: other })).status).toBe(200);
+    expect(await ids('puffins')).toEqual([]);
+    expect(
+      (await call(t.app, 'POST', '/answer/api/v1/answer/recover', { answer_id: a }, { token: staff })).status,
+    ).toBe(200);
+    expect(await ids('puffins')).toEqual([a]);
+  });
+
+  it('[SR-4] the index rebuilt from the posts finds the same posts', async () => {
+    const q = await ask('Rebuilt lemur index', 'Lemur text.');
+    const a = await answer(q, 'A lemur answer here.');
+    const { searchIndex } = await import('../posts/search-index.js');
+    await t.app.site.db.transaction().execute((trx) => searchIndex.rebuild(trx));
+    expect(new Set(await ids('lemur'))).toEqual(new Set([q, a]));
+  });
+
+  it('[SR-6] a query that cannot be read is a field error on q, never a 500', async () => {
+    for (const q of ['score:many', 'is:comment', '[a] [b] [c] [d] [e] [f]', '', 'x'.repeat(61)]) {
+      const res = await call<Fields>(t.app, 'GET', `/answer/api/v1/search?q=${encodeURIComponent(q)}`);
+      expect(res.status, q).toBe(400);
+      expect(res.body.data[0]?.error_field, q).toBe('q');
+    }
+    const missing = await call<Fields>(t.app, 'GET', '/answer/api/v1/search');
+    expect(missing.status).toBe(400);
+    expect(missing.body.data[0]?.error_field).toBe('q');
+    // Characters that mean something to the engines are only text.
+    for (const q of ['"', 'a AND', 'NEAR(', "o'reilly", '%_\\', 'or', '-x', '*', '"""']) {
+      expect((await search(q)).status, q).toBe(200);
+    }
+  });
+
+  it('[SR-3] search/desc is empty without a search plugin', async () => {
+    const res = await call(t.app, 'GET', '/answer/api/v1/search/desc');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ name: '', icon: '', link: '' });
+  });
+
+  it('[SR-5] question/similar finds listed questions through the same engine', async () => {
+    const q = await ask('Configure nginx reverse proxy', 'Proxy settings.');
+    const hidden = await ask('Nginx reverse proxy hidden', 'Hidden.');
+    await call(t.app, 'PUT', '/answer/api/v1/question/operation', { id: hidden, operation: 'hide' }, { token: staff });
+    const res = await call<{ id: string; title: string }[]>(
+      t.app,
+      'GET',
+      '/answer/api/v1/question/similar?title=nginx%20proxy%20setup',
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((r) => r.id)).toEqual([q]);
+  });
+});
+
+describe('search limits', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await buildTestApp();
+  });
+  afterEach(async () => t.close());
+
+  it('[SR-6] 20 searches a minute per guest address, then 429 with the captcha off; staff are not limited', async () => {
+    await t.app.site.db
+      .insertInto('plugin_state')
+      .values({ slug_name: 'captcha-basic', enabled: 0 } as never)
+      .execute();
+    for (let i = 0; i < 20; i += 1) {
+      expect((await call(t.app, 'GET', '/answer/api/v1/search?q=anything')).status).toBe(200);
+    }
+    expect((await call(t.app, 'GET', '/answer/api/v1/search?q=anything')).status).toBe(429);
+  });
+
+  it('[SR-6] past 20 a member needs a captcha when the captcha plugin is on', async () => {
+    const member = await loginAs(t.app, (await buildUser(t.app)).id);
+    for (let i = 0; i < 20; i += 1) {
+      expect((await call(t.app, 'GET', '/answer/api/v1/search?q=anything', undefined, { token: member })).status).toBe(
+        200,
+      );
+    }
+    const res = await call<Fields>(t.app, 'GET', '/answer/api/v1/search?q=anything', undefined, { token: member });
+    expect(res.status).toBe(400);
+    expect(res.body.data[0]?.error_field).toBe('captcha_code');
+    const record = await call<{ verify: boolean }>(
+      t.app,
+      'GET',
+      '/answer/api/v1/user/action/record?action=search',
+      undefined,
+      {
+        token: member,
+      },
+    );
+    expect(record.body.data.verify).toBe(true);
+  });
+});

@@ -1,0 +1,179 @@
+import {
+  normalizeTagSlug,
+  slugify,
+  TAG_STATUS,
+  type SearchDescription,
+  type SearchQuery,
+  type SearchResultItem,
+  type SearchResults,
+} from '@inquire/shared';
+import type { SiteRuntime } from '../../infra/site.js';
+import { AppError } from '../../lib/errors.js';
+import { plainText } from '../../lib/markdown.js';
+import type { Actor } from '../auth/auth.service.js';
+import { presentAuthor } from '../posts/post.presenter.js';
+import { questionsRepository } from '../posts/questions.repository.js';
+import { NO_MAIN_TAG, tagsRepository } from '../posts/tags.repository.js';
+import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
+import { usersRepository } from '../users/users.repository.js';
+import { highlightExcerpt } from './excerpt.js';
+import { canMatch, parseSearchQuery, SearchSyntaxError, type ParsedSearch } from './query-parser.js';
+import { searchRepository, type SearchConditions, type SearchHit } from './search.repository.js';
+
+/** The peer's size of the similar-title list (peer facts 13.3). */
+const SIMILAR_SIZE = 10;
+/** Plain text read per post for its excerpt: enough to find a match past the first screen. */
+const EXCERPT_SOURCE = 20_000;
+
+/**
+ * Search (issue 10): the query's syntax is parsed here, names (users, tags) resolved to ids,
+ * and the engine (search.repository.ts) finds public posts only, by the rule every list uses.
+ * Results carry escaped excerpts with the matches marked.
+ */
+export class SearchService {
+  constructor(
+    private readonly site: SiteRuntime,
+    private readonly siteinfo: SiteinfoService,
+  ) {}
+
+  async search(query: SearchQuery, actor: Actor | null): Promise<SearchResults> {
+    const parsed = parseQuery(query.q);
+    const conditions = await this.resolve(parsed, actor);
+    if (!conditions) return { count: 0, list: [] };
+    const { count, hits } = await searchRepository.search(this.site.db, conditions, query.order, {
+      limit: query.size,
+      offset: (query.page - 1) * query.size,
+    });
+    return { count, list: await this.present(hits, parsed.terms) };
+  }
+
+  /** `GET search/desc`: no search plugin supplies an attribution yet. */
+  description(): SearchDescription {
+    return { name: '', icon: '', link: '' };
+  }
+
+  /** Up to 10 listed questions matching the words of a title being typed (question/similar). */
+  async similar(title: string) {
+    // The longest words say most about a title; short ones ("to", "in") would only narrow it.
+    const words = [...new Set(title.toLowerCase().split(/[^\p{L}\p{N}]+/u))]
+      .filter((w) => [...w].length >= 3)
+      .sort((a, b) => b.length - a.length)
+      .slice(0, 4);
+    if (words.length === 0) return [];
+    const questions: { question: true; answer: false } = { question: true, answer: false };
+    // Any of the words, best first: one search per word would cost more than the list is worth,
+    // so the title's words are tried together, then the longest alone when that finds nothing.
+    const run = (terms: string[]) =>
+      searchRepository.search(this.site.db, { terms, tagGroups: [], kinds: questions }, 'relevance', {
+        limit: SIMILAR_SIZE,
+        offset: 0,
+      });
+    let { hits } = await run(words);
+    if (hits.length === 0 && words.length > 1) {
+      const longest = [...words].sort((a, b) => b.length - a.length)[0] as string;
+      ({ hits } = await run([longest]));
+    }
+    const rows = await Promise.all(hits.map((h) => questionsRepository.findById(this.site.db, h.id)));
+    return rows
+      .filter((q) => q !== undefined)
+      .map((q) => ({
+        id: q.id,
+        title: q.title,
+        url_title: slugify(q.title),
+        answer_count: q.answer_count,
+        accepted: q.accepted_answer_id !== '' && q.accepted_answer_id !== '0',
+      }));
+  }
+
+  /** Names to ids; undefined when the query can match nothing (an unknown user or tag). */
+  private async resolve(parsed: ParsedSearch, actor: Actor | null): Promise<SearchConditions | undefined> {
+    if (!canMatch(parsed)) return undefined;
+    const db = this.site.db;
+    let userId: string | undefined;
+    if (parsed.user) {
+      if ('me' in parsed.user) userId = actor?.user.id;
+      else {
+        const name = parsed.user.name;
+        userId = (await db.selectFrom('users').select('id').where('username', '=', name).executeTakeFirst())?.id;
+      }
+      if (!userId) return undefined;
+    }
+    const tagGroups: string[][] = [];
+    for (const slug of parsed.tags) tagGroups.push(await this.tagGroup(slug));
+    const { terms, kinds, score, answers, views, hasAccepted, isAccepted, inQuestion } = parsed;
+    return { terms, tagGroups, kinds, userId, score, answers, views, hasAccepted, isAccepted, inQuestion };
+  }
+
+  /** A tag with its main tag and all the main tag's synonyms; empty for an unknown or deleted tag. */
+  private async tagGroup(slug: string): Promise<string[]> {
+    const db = this.site.db;
+    const tag = await tagsRepository.findBySlug(db, normalizeTagSlug(slug));
+    if (!tag || tag.status !== TAG_STATUS.normal) return [];
+    const mainId = tag.main_tag_id === NO_MAIN_TAG ? tag.id : tag.main_tag_id;
+    const synonyms = await tagsRepository.synonymsOf(db, mainId);
+    return [mainId, ...synonyms.map((s) => s.id)];
+  }
+
+  /** The page's hits as the wire shape, in the engine's order, with excerpts. */
+  private async present(hits: SearchHit[], terms: string[]): Promise<SearchResultItem[]> {
+    if (hits.length === 0) return [];
+    const db = this.site.db;
+    const answerIds = hits.filter((h) => h.kind === 'answer').map((h) => h.id);
+    const answers = answerIds.length
+      ? await db.selectFrom('answers').selectAll().where('id', 'in', answerIds).execute()
+      : [];
+    const questionIds = [
+      ...new Set([...hits.filter((h) => h.kind === 'question').map((h) => h.id), ...answers.map((a) => a.question_id)]),
+    ];
+    const questions = await db.selectFrom('questions').selectAll().where('id', 'in', questionIds).execute();
+    const authorIds = [...questions.map((q) => q.user_id), ...answers.map((a) => a.user_id)];
+    const [authors, tags, { site_users: users }] = await Promise.all([
+      usersRepository.authors(db, authorIds),
+      questionsRepository.tagsOf(db, questionIds),
+      this.siteinfo.settings(),
+    ]);
+    const questionById = new Map(questions.map((q) => [q.id, q]));
+    const answerById = new Map(answers.map((a) => [a.id, a]));
+    const authorById = new Map(authors.map((a) => [a.id, a]));
+    const list: SearchResultItem[] = [];
+    for (const hit of hits) {
+      const answer = hit.kind === 'answer' ? answerById.get(hit.id) : undefined;
+      const question = questionById.get(answer ? answer.question_id : hit.id);
+      const post = answer ?? question;
+      const author = post ? authorById.get(post.user_id) : undefined;
+      if (!question || !post || !author) continue;
+      list.push({
+        object_type: hit.kind,
+        object: {
+          id: post.id,
+          question_id: question.id,
+          title: question.title,
+          url_title: slugify(question.title),
+          excerpt: highlightExcerpt(plainText(post.parsed_text, EXCERPT_SOURCE), terms),
+          created_at: post.created_at,
+          vote_count: post.vote_count,
+          accepted: answer
+            ? answer.accepted === 2
+            : question.accepted_answer_id !== '' && question.accepted_answer_id !== '0',
+          answer_count: question.answer_count,
+          user_info: { ...presentAuthor(author, users), status: author.status },
+          tags: tags
+            .filter((t) => t.object_id === question.id)
+            .map(({ slug_name, display_name }) => ({ slug_name, display_name })),
+          status: post.status,
+        },
+      });
+    }
+    return list;
+  }
+}
+
+/** The query's syntax, or a field error naming `q`. */
+function parseQuery(q: string): ParsedSearch {
+  try {
+    return parseSearchQuery(q);
+  } catch (error) {
+    if (error instanceof SearchSyntaxError) throw AppError.fields([{ field: 'q', key: error.key }]);
+    throw error;
+  }
+}
