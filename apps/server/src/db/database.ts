@@ -46,6 +46,8 @@ export interface Database {
   question_invites: { question_id: string; user_id: string; inviter_id: string; created_at: number };
   /** One row (id 1): moves forward on every write that changes what a page shows. */
   content_generation: { id: number; generation: number };
+  /** One row (id 1), kept by triggers: how many questions are listed, and how many of those have no answer. */
+  question_list_counts: { id: number; listed: number; unanswered: number };
 }
 
 export interface VotesTable {

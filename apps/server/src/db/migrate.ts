@@ -5,6 +5,7 @@ import * as views from './migrations/0003-views.js';
 import * as interactions from './migrations/0004-interactions.js';
 import * as curation from './migrations/0006-curation.js';
 import * as contentGeneration from './migrations/0007-content-generation.js';
+import * as questionListScale from './migrations/0009-question-list-scale.js';
 
 /** Migrations are listed here, in order, so bundling and tests need no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-interactions': interactions,
   '0006-curation': curation,
   '0007-content-generation': contentGeneration,
+  '0009-question-list-scale': questionListScale,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

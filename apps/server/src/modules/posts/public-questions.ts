@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import { QUESTION_SHOW, QUESTION_STATUS } from '@inquire/shared';
 
 /**
@@ -11,4 +12,15 @@ export const LISTED = QUESTION_SHOW.shown;
 
 export function isPublicQuestion(question: { status: number; show: number }): boolean {
   return PUBLIC_QUESTION_STATUSES.includes(question.status) && question.show === LISTED;
+}
+
+/**
+ * The same rule as an SQL condition on `table` (a name or an alias), written with literal
+ * values: the question lists' partial indexes (migration 0009) hold listed questions only,
+ * and both engines use a partial index only when the query states its condition with the
+ * same constants, never through bound parameters.
+ */
+export function listedQuestionSql(table = 'questions'): RawBuilder<boolean> {
+  const statuses = sql.join(PUBLIC_QUESTION_STATUSES.map((status) => sql.lit(status)));
+  return sql<boolean>`${sql.ref(`${table}.status`)} in (${statuses}) and ${sql.ref(`${table}.show`)} = ${sql.lit(LISTED)}`;
 }

@@ -1,12 +1,10 @@
-import { PUBLIC_QUESTION_STATUSES } from './public-questions.js';
+import { listedQuestionSql } from './public-questions.js';
 import { sql, type Insertable, type Selectable } from 'kysely';
-import { QUESTION_SHOW, type QuestionPageQuery } from '@inquire/shared';
+import { type QuestionPageQuery } from '@inquire/shared';
 import type { QuestionsTable } from '../../db/database.js';
 import type { Db } from '../../infra/db.js';
 
 export type QuestionRow = Selectable<QuestionsTable>;
-
-const LISTED_STATUSES = PUBLIC_QUESTION_STATUSES;
 
 export const questionsRepository = {
   async insert(db: Db, row: Insertable<QuestionsTable>): Promise<void> {
@@ -23,12 +21,15 @@ export const questionsRepository = {
   /**
    * A page of listed questions (open or closed, not unlisted), pinned first, with authors;
    * `tagIds` (a tag and its synonyms) keeps the questions carrying any of them.
+   *
+   * Each order has a partial index over listed questions in its exact sort (migration 0009),
+   * which `listedQuestionSql` lets the engines use. The count of the
+   * unfiltered lists is the kept one (`question_list_counts`); a tag or a time window counts
+   * its own rows, which that filter bounds.
    */
   async listPage(db: Db, query: QuestionPageQuery, since: number, tagIds?: string[]) {
-    let base = db
-      .selectFrom('questions')
-      .where('questions.status', 'in', LISTED_STATUSES)
-      .where('questions.show', '=', QUESTION_SHOW.shown);
+    const unanswered = query.order === 'unanswered';
+    let base = db.selectFrom('questions').where(listedQuestionSql());
     if (tagIds) {
       base = base.where('questions.id', 'in', (eb) =>
         eb
@@ -39,9 +40,12 @@ export const questionsRepository = {
       );
     }
     if (since > 0) base = base.where('questions.created_at', '>=', since);
-    if (query.order === 'unanswered') base = base.where('questions.answer_count', '=', 0);
+    if (unanswered) base = base.where(sql<boolean>`questions.answer_count = ${sql.lit(0)}`);
 
-    const total = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const count =
+      tagIds || since > 0
+        ? Number((await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count)
+        : await this.listedCount(db, unanswered);
     let rows = base
       .innerJoin('users', 'users.id', 'questions.user_id')
       .select([
@@ -75,7 +79,17 @@ export const questionsRepository = {
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size)
       .execute();
-    return { count: Number(total.count), list };
+    return { count, list };
+  },
+
+  /** How many questions are listed (or listed with no answer), as the triggers keep it. */
+  async listedCount(db: Db, unanswered: boolean): Promise<number> {
+    const row = await db
+      .selectFrom('question_list_counts')
+      .select(['listed', 'unanswered'])
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    return Number((unanswered ? row?.unanswered : row?.listed) ?? 0);
   },
 
   findById(db: Db, id: string): Promise<QuestionRow | undefined> {
@@ -115,8 +129,7 @@ export const questionsRepository = {
     return db
       .selectFrom('questions')
       .select(['id', 'title', 'answer_count', 'accepted_answer_id'])
-      .where('status', 'in', LISTED_STATUSES)
-      .where('show', '=', QUESTION_SHOW.shown)
+      .where(listedQuestionSql())
       .where((eb) => eb.or(words.map((word) => eb(eb.fn('lower', ['title']), 'like', `%${word}%`))))
       .orderBy('answer_count', 'desc')
       .orderBy('created_at', 'desc')
