@@ -10,6 +10,7 @@ import { createServices } from './services.js';
 import { AppError } from './lib/errors.js';
 import { translate } from '@inquire/i18n';
 import { runSeedCommand } from './seed/command.js';
+import { runReindexCommand } from './modules/search/reindex-command.js';
 import { identifyWorker, parseWorkers, runPrimary, shouldFork } from './workers.js';
 
 export const HELP = `Usage: inquire <command> [options]
@@ -48,6 +49,9 @@ Commands:
             From 50,000 questions the seeded tables' secondary indexes are built after the
             load (Ctrl-C stops after the current chunk and builds them; a killed seed's are
             built by the next seed).
+  reindex   Rebuild the search index from the posts (one transaction; searches keep working).
+              --data-dir DIR
+              --progress       draw the progress bar even when stderr is not a terminal
   help      Show this text.
 `;
 
@@ -91,6 +95,8 @@ export async function runCli(argv: string[]): Promise<number> {
       return migrate(values);
     case 'seed':
       return runSeedCommand(values);
+    case 'reindex':
+      return runReindexCommand(values);
     case 'help':
       process.stdout.write(HELP);
       return 0;

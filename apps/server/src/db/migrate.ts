@@ -5,6 +5,7 @@ import * as views from './migrations/0003-views.js';
 import * as interactions from './migrations/0004-interactions.js';
 import * as curation from './migrations/0006-curation.js';
 import * as contentGeneration from './migrations/0007-content-generation.js';
+import * as search from './migrations/0008-search.js';
 import * as questionListScale from './migrations/0009-question-list-scale.js';
 
 /** Migrations are listed here, in order, so bundling and tests need no file-system scan. */
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-interactions': interactions,
   '0006-curation': curation,
   '0007-content-generation': contentGeneration,
+  '0008-search': search,
   '0009-question-list-scale': questionListScale,
 };
 

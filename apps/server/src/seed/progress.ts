@@ -13,7 +13,7 @@ const WIDTH = 30;
  * A one-line progress bar, redrawn in place with `\r`: only on a terminal (or when asked), so
  * logs and pipes get the summary lines alone.
  */
-export function progressBar(stream: NodeJS.WritableStream, startedAt = Date.now()): SeedProgress {
+export function progressBar(stream: NodeJS.WritableStream, startedAt = Date.now(), unit = 'questions'): SeedProgress {
   let drawn = false;
   return {
     advance(done, total) {
@@ -22,7 +22,7 @@ export function progressBar(stream: NodeJS.WritableStream, startedAt = Date.now(
       const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
       const bar = `${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}`;
       stream.write(
-        `\r[${bar}] ${String(Math.round(share * 100)).padStart(3)}%  ${done}/${total} questions  ${seconds} s`,
+        `\r[${bar}] ${String(Math.round(share * 100)).padStart(3)}%  ${done}/${total} ${unit}  ${seconds} s`,
       );
       drawn = true;
     },

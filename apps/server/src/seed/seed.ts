@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { searchIndex } from '../modules/posts/search-index.js';
 import type { SiteRuntime } from '../infra/site.js';
 import { BULK_TABLES } from './bulk-rows.js';
 import { restoreDeferredIndexes, withDeferredIndexes } from './deferred-indexes.js';
@@ -67,6 +68,8 @@ export async function seedSite(site: SiteRuntime, options: SeedOptions, run: See
     const load = () => seedWith(target, options, progress, writer, stop);
     await restoreDeferredIndexes(site.dataDir, target.db, driver);
     const summary = deferIndexes ? await withDeferredIndexes(site.dataDir, target.db, driver, load) : await load();
+    // The search index is built from the posts once, as `inquire reindex` does (the bulk writer skips it).
+    await target.db.transaction().execute((trx) => searchIndex.rebuild(trx));
     // Fresh planner statistics, as autovacuum would gather a while later: the site is read at once.
     if (driver === 'postgres') await sql`analyze ${sql.join(BULK_TABLES.map((t) => sql.table(t)))}`.execute(target.db);
     if (stop.requested) throw new SeedInterruptedError(summary.questions);
