@@ -2,7 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildUser, loginAs } from '../../test/factories.js';
+import { buildTestApp, call, type TestApp } from '../../test/harness.js';
+import { usersRepository } from '../modules/users/users.repository.js';
 import { openDatabase, QUERY_INSIDE_TRANSACTION, type DbHandle } from './db.js';
 
 /**
@@ -110,5 +113,61 @@ describe('SQLite: a query through the site handle inside a transaction', () => {
       return Promise.all([sql`select body from notes`.execute(trx), sql`select 1 as one`.execute(trx)]);
     });
     expect(counts.map((result) => result.rows.length)).toEqual([1, 1]);
+  });
+});
+
+describe('requests in parallel with a write transaction', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await buildTestApp();
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await t.close();
+  });
+
+  it('all answer: reads that wait for the connection an open transaction holds are not taken for queries inside it', async () => {
+    const token = await loginAs(t.app, (await buildUser(t.app)).id);
+    const readers = 3;
+    let readsArrived!: () => void;
+    const allReadsArrived = new Promise<void>((resolve) => (readsArrived = resolve));
+    let arrived = 0;
+    const { questions } = t.app.services;
+    const page = questions.page.bind(questions);
+    vi.spyOn(questions, 'page').mockImplementation(async (query) => {
+      arrived += 1;
+      if (arrived === readers) readsArrived();
+      return page(query);
+    });
+    // The ask's transaction stays open until the reads, sent once it opened, have reached their
+    // queries (every step already queued has run), so they queue for the connection it holds.
+    const bumpCount = usersRepository.bumpCount;
+    let heldOpen = false;
+    let transactionOpened!: () => void;
+    const transactionOpen = new Promise<void>((resolve) => (transactionOpened = resolve));
+    vi.spyOn(usersRepository, 'bumpCount').mockImplementation(async (...args) => {
+      transactionOpened();
+      await allReadsArrived;
+      await new Promise((resolve) => setImmediate(resolve));
+      heldOpen = true;
+      return bumpCount.apply(usersRepository, args);
+    });
+    const ask = call<{ id: string }>(
+      t.app,
+      'POST',
+      '/answer/api/v1/question',
+      { title: 'A question asked while others read', content: 'Its body.', tags: [{ slug_name: 'support' }] },
+      { token },
+    );
+    // The reads start from the test, not from inside the transaction: other requests.
+    await transactionOpen;
+    const reads = Array.from({ length: readers }, () =>
+      call<{ count: number }>(t.app, 'GET', '/answer/api/v1/question/page?page=1&page_size=20'),
+    );
+    const answered = await Promise.all([ask, ...reads]);
+    expect(heldOpen).toBe(true);
+    expect(answered.map((r) => [r.status, r.body.reason])).toEqual(answered.map(() => [200, 'base.success']));
+    // The reads waited for the ask's commit: they see its question.
+    for (const read of answered.slice(1)) expect((read.body.data as { count: number }).count).toBe(2);
   });
 });
