@@ -135,4 +135,16 @@ describe('limits on content writes', () => {
     expect(statuses.slice(0, 120).every((s) => s === 200)).toBe(true);
     expect(statuses[120]).toBe(429);
   });
+
+  it('[H-6] [SR-6] searches (a read) are limited: 20 a minute per guest address, another address is not affected', async () => {
+    await setCaptcha(t, false);
+    const statuses = [];
+    for (let i = 0; i < 21; i += 1) statuses.push((await from(t, IP, 'GET', `search?q=word${i}`)).status);
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    expect((await from(t, '198.51.100.78', 'GET', 'search?q=word')).status).toBe(200);
+    // A member behind the same address has an allowance of their own.
+    const m = await member(t);
+    expect((await from(t, IP, 'GET', 'search?q=word', undefined, m.token)).status).toBe(200);
+  });
 });

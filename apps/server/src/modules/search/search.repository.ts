@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { ANSWER_STATUS, type SearchOrder } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import { isSqlite } from '../posts/search-index.js';
-import { LISTED, PUBLIC_QUESTION_STATUSES } from '../posts/public-questions.js';
+import { listedQuestionSql } from '../posts/public-questions.js';
 
 /** The parsed query with names resolved to ids: what the engines search with. */
 export interface SearchConditions {
@@ -103,7 +103,7 @@ function tagConditions(groups: string[][], questionId: RawBuilder<unknown>): Raw
 }
 
 /** The public-question rule of every list (public-questions.ts), on the question `q`. */
-const publicQuestion = sql`q.status in (${sql.join([...PUBLIC_QUESTION_STATUSES])}) and q.show = ${LISTED}`;
+const publicQuestion = listedQuestionSql('q');
 
 function questionBranch(c: SearchConditions, sqlite: boolean) {
   const text = textSearch(c.terms, sqlite, sql.raw('q.id'));

@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SearchResults } from '@inquire/shared';
 import { buildUser, loginAs } from '../../../test/factories.js';
 import { ADMIN, buildTestApp, call, type TestApp } from '../../../test/harness.js';
+import { isSqlite } from '../posts/search-index.js';
 
 type Fields = { error_field: string; error_msg: string }[];
 
@@ -52,6 +54,14 @@ describe('search', () => {
     call<SearchResults>(t.app, 'GET', `/answer/api/v1/search?q=${encodeURIComponent(q)}${extra}`, undefined, {
       ...(token ? { token } : {}),
     });
+  /** Whether the index itself holds a post (searches also check the posts, so this looks at the index). */
+  const indexed = async (id: string) => {
+    const db = t.app.site.db;
+    const query = isSqlite(db)
+      ? sql<{ n: number }>`select count(*) as n from search_fts where rowid = cast(${id} as integer)`
+      : sql<{ n: number }>`select count(*) as n from search_docs where id = ${id}`;
+    return Number((await query.execute(db)).rows[0]?.n) === 1;
+  };
   const ids = async (q: string, token?: string, extra = '') => {
     const res = await search(q, token, extra);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -240,25 +250,31 @@ describe('search', () => {
     await call(t.app, 'PUT', '/answer/api/v1/question/operation', { id: q, operation: 'hide' }, { token: staff });
     expect(await ids('narwhal')).toEqual([]);
     expect(await ids('puffins')).toEqual([]);
+    expect([await indexed(q), await indexed(a)]).toEqual([false, false]);
     await call(t.app, 'PUT', '/answer/api/v1/question/operation', { id: q, operation: 'show' }, { token: staff });
     expect(await ids('narwhal')).toEqual([q]);
     expect(await ids('puffins')).toEqual([a]);
+    expect([await indexed(q), await indexed(a)]).toEqual([true, true]);
 
     expect((await call(t.app, 'DELETE', '/answer/api/v1/question', { id: q }, { token: staff })).status).toBe(200);
     expect(await ids('narwhal')).toEqual([]);
     expect(await ids('puffins')).toEqual([]);
+    expect([await indexed(q), await indexed(a)]).toEqual([false, false]);
     expect(
       (await call(t.app, 'POST', '/answer/api/v1/question/recover', { question_id: q }, { token: staff })).status,
     ).toBe(200);
     expect(await ids('narwhal')).toEqual([q]);
     expect(await ids('puffins')).toEqual([a]);
+    expect([await indexed(q), await indexed(a)]).toEqual([true, true]);
 
     expect((await call(t.app, 'DELETE', '/answer/api/v1/answer', { id: a }, { token: other })).status).toBe(200);
     expect(await ids('puffins')).toEqual([]);
+    expect(await indexed(a)).toBe(false);
     expect(
       (await call(t.app, 'POST', '/answer/api/v1/answer/recover', { answer_id: a }, { token: staff })).status,
     ).toBe(200);
     expect(await ids('puffins')).toEqual([a]);
+    expect(await indexed(a)).toBe(true);
   });
 
   it('[SR-4] the index rebuilt from the posts finds the same posts', async () => {
