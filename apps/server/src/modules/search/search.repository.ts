@@ -52,8 +52,10 @@ interface TextSearch {
 
 function textSearch(terms: string[], sqlite: boolean, idColumn: RawBuilder<unknown>): TextSearch | undefined {
   if (terms.length === 0) return undefined;
-  const likeTerms = terms.filter((t) => needsLike(t, sqlite));
   const indexTerms = terms.filter((t) => !needsLike(t, sqlite));
+  // Beside real words, a 1-2 letter Latin word ("to", "a") only narrows by substring and costs a
+  // scan, so it is left out of the match (it is still marked in excerpts). CJK ones always count.
+  const likeTerms = terms.filter((t) => needsLike(t, sqlite) && (indexTerms.length === 0 || CJK.test(t)));
   const doc = sqlite ? sql.raw('search_fts') : sql.raw('s');
   const likes = likeTerms.map((t) => {
     const p = likePattern(t);
@@ -164,11 +166,20 @@ export const searchRepository = {
     if (c.kinds.answer) branches.push(answerBranch(c, sqlite));
     if (branches.length === 0) return { count: 0, hits: [] };
     const matches = sql.join(branches, sql` union all `);
-    const total = await sql<{ n: number }>`select count(*) as n from (${matches}) m`.execute(db);
-    const rows = await sql<{ id: string; kind: number }>`select id, kind from (${matches}) m
-      order by ${orderBy(order, c.terms.length > 0)} limit ${page.limit} offset ${page.offset}`.execute(db);
+    // One pass: the page and the number of all matches (a window count), since ranking already
+    // visits every match; a second count query would run the text search again.
+    const rows = await sql<{ id: string; kind: number; total: number }>`select id, kind, count(*) over () as total
+      from (${matches}) m order by ${orderBy(order, c.terms.length > 0)} limit ${page.limit} offset ${page.offset}`.execute(
+      db,
+    );
+    let count = Number(rows.rows[0]?.total ?? 0);
+    // A page past the end has no row to carry the total.
+    if (rows.rows.length === 0 && page.offset > 0) {
+      const total = await sql<{ n: number }>`select count(*) as n from (${matches}) m`.execute(db);
+      count = Number(total.rows[0]?.n ?? 0);
+    }
     return {
-      count: Number(total.rows[0]?.n ?? 0),
+      count,
       hits: rows.rows.map((r) => ({ id: r.id, kind: Number(r.kind) === 1 ? 'question' : 'answer' })),
     };
   },

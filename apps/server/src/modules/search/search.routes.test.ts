@@ -143,6 +143,11 @@ describe('search', () => {
     expect(await ids('"vectors sort"')).toEqual([]);
     expect(await ids('[python] [rust]')).toEqual([]);
     expect(await ids('[no-such-tag] sorting')).toEqual([]);
+    // Paging: the count is of all matches, also past the last page.
+    const second = await search('sorting', undefined, '&page=2&size=3');
+    expect([second.body.data.count, second.body.data.list.length]).toEqual([4, 1]);
+    const beyond = await search('sorting', undefined, '&page=5&size=3');
+    expect([beyond.body.data.count, beyond.body.data.list.length]).toEqual([4, 0]);
     // Orders: newest first, and by score.
     expect(await ids('is:question sorting', undefined, '&order=newest')).toEqual([rs, py]);
     expect(await ids('is:answer sorting', undefined, '&order=score')).toEqual([a2, a1]);
