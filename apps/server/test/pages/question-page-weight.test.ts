@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../harness.js';
 /** Marks that appear once in a post's source and, rendered, once in its HTML. */
 const QUESTION_MARK = 'quokka-question-body';
 const ANSWER_MARK = 'wombat-answer-body';
+const COMMENT_MARK = 'numbat-comment-body';
 
 describe('question page weight', () => {
   let t: TestApp;
@@ -35,6 +36,10 @@ describe('question page weight', () => {
         answerer,
       );
     }
+    await t.app.services.comments.create(
+      { object_id: questionId, original_text: `A comment says **${COMMENT_MARK}** once.`, reply_comment_id: '' },
+      answerers[0] as Actor,
+    );
   }, 30_000);
   afterAll(async () => t?.close());
 
@@ -52,5 +57,17 @@ describe('question page weight', () => {
     // The hydration data escapes "<" as \u003c; the question's plain-text excerpt may hold the words.
     expect(hydration).not.toContain(`\\u003cstrong>${QUESTION_MARK}`);
     expect(hydration).not.toContain(ANSWER_MARK);
+  });
+
+  it("[P-4] a comment's HTML is sent once too, and its empty fields not at all", async () => {
+    const html = (await t.app.inject({ method: 'GET', url: `/questions/${questionId}` })).body;
+    expect(html.split(`<strong>${COMMENT_MARK}</strong>`)).toHaveLength(2);
+    const hydration = /window\.__staticRouterHydrationData=(.*?);<\/script>/s.exec(html)?.[1] ?? '';
+    expect(hydration).toContain('"comment_id"');
+    expect(hydration).not.toContain(COMMENT_MARK);
+    // A guest may do nothing with it, nobody voted or replied: none of that is spelled out.
+    for (const field of ['"reply_username"', '"is_vote"', '"user_avatar"', '"object_id"', '"original_text"']) {
+      expect(hydration).not.toContain(field);
+    }
   });
 });

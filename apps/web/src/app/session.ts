@@ -15,7 +15,8 @@ async function fetchSession(context: unknown): Promise<Session> {
     api.get<SessionUser | null>(`${API_BASE}/user/info`),
     api.get<SiteInfo>(`${API_BASE}/siteinfo`),
   ]);
-  return { user, site };
+  // robots.txt is served by the server and no screen shows it: every page would carry it.
+  return { user, site: { ...site, site_seo: { ...site.site_seo, robots: '' } } };
 }
 
 /** The session, read once per server render or page-data call (guards and the root share it). */

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { API_BASE, http } from '../lib/http';
 import { useTranslation } from '../lib/translation';
+import { Glyph } from './post-glyphs';
 
 interface VoteBoxProps {
   objectId: string;
@@ -58,9 +59,7 @@ export function VoteBox({ objectId, count, status, actions, signedIn }: VoteBoxP
         onClick={() => void vote(direction)}
         className="vote-button"
       >
-        <svg viewBox="0 0 24 24" className={direction === 'down' ? 'h-4 w-4 rotate-180' : 'h-4 w-4'} aria-hidden="true">
-          <path d="M12 5l8 10H4z" fill="currentColor" />
-        </svg>
+        <Glyph name="arrow" className={direction === 'down' ? 'h-4 w-4 rotate-180' : 'h-4 w-4'} />
       </button>
     );
   };

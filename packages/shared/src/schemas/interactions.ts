@@ -79,11 +79,50 @@ export interface QuestionPageParts {
   question: PageQuestion;
   answers: Paged<PageAnswer>;
   /** The first page of comments of the question and of each answer, by post id. */
-  comments: Record<string, Paged<CommentItem>>;
+  comments: Record<string, Paged<PageComment>>;
   /** Reactions of each post that is not deleted and has any, by post id (others show none). */
   reactions: Record<string, ReactionSummary>;
   invited: InvitedUser[];
   related: RelatedQuestion[];
   /** With restrict_answer on: the reader's answer, which the answer form offers to edit. */
   my_answer_id?: string;
+}
+
+/** What a comment holds when nothing sets it: no source, no votes, no reply, no avatar, no actions. */
+const COMMENT_DEFAULTS = {
+  original_text: '',
+  vote_count: 0,
+  user_id: '',
+  user_avatar: '',
+  reply_comment_id: '',
+  reply_username: '',
+  reply_user_display_name: '',
+  is_vote: false,
+  actions: { edit: false, delete: false, vote_up: false },
+} as const satisfies Partial<CommentItem>;
+
+type CommentDefaults = keyof typeof COMMENT_DEFAULTS;
+
+/**
+ * A comment as a page carries it: its post is the key it is filed under, and the fields that
+ * hold their default are left out. A question page has dozens of comments, most with no
+ * votes, reply or actions, and each full item repeats about 250 bytes of empty fields.
+ */
+export type PageComment = Omit<CommentItem, 'object_id' | CommentDefaults> &
+  Partial<Pick<CommentItem, CommentDefaults>>;
+
+export function compactComment(comment: CommentItem): PageComment {
+  const { object_id: _post, ...rest } = comment;
+  const compact: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(rest)) {
+    const fallback = (COMMENT_DEFAULTS as Record<string, unknown>)[key];
+    const isDefault = key === 'actions' ? !Object.values(value as object).some(Boolean) : value === fallback;
+    if (!isDefault) compact[key] = value;
+  }
+  return compact as PageComment;
+}
+
+/** The full comment again, on the post `objectId` it was filed under. */
+export function fullComment(comment: PageComment, objectId: string): CommentItem {
+  return { ...COMMENT_DEFAULTS, actions: { ...COMMENT_DEFAULTS.actions }, ...comment, object_id: objectId };
 }

@@ -1,4 +1,11 @@
-import type { CommentItem, Paged, QuestionPageParts, ReactionSummary } from '@inquire/shared';
+import {
+  compactComment,
+  type CommentItem,
+  type PageComment,
+  type Paged,
+  type QuestionPageParts,
+  type ReactionSummary,
+} from '@inquire/shared';
 import type { AnswersService } from '../answers/answers.service.js';
 import type { Actor } from '../auth/auth.service.js';
 import type { CommentsService } from '../comments/comments.service.js';
@@ -13,13 +20,16 @@ function withoutSource<T extends { content: string }>(post: T): Omit<T, 'content
   return shown;
 }
 
-/** A comment's source goes only to a reader who may edit it (the edit box starts from it). */
-function editableSourcesOnly(pages: Record<string, Paged<CommentItem>>): Record<string, Paged<CommentItem>> {
-  const trimmed: Record<string, Paged<CommentItem>> = {};
+/**
+ * Comments as the page carries them (compact: see PageComment), a comment's source only to a
+ * reader who may edit it (the edit box starts from it).
+ */
+function pageComments(pages: Record<string, Paged<CommentItem>>): Record<string, Paged<PageComment>> {
+  const trimmed: Record<string, Paged<PageComment>> = {};
   for (const [postId, page] of Object.entries(pages)) {
     trimmed[postId] = {
       count: page.count,
-      list: page.list.map((c) => (c.actions.edit ? c : { ...c, original_text: '' })),
+      list: page.list.map((c) => compactComment(c.actions.edit ? c : { ...c, original_text: '' })),
     };
   }
   return trimmed;
@@ -71,7 +81,7 @@ export class QuestionPageService {
     return {
       question: withoutSource(question),
       answers: { count: answerPage.count, list: answerPage.list.map(withoutSource) },
-      comments: editableSourcesOnly(commentPages),
+      comments: pageComments(commentPages),
       reactions: reactedOnly(reactionSummaries),
       invited,
       related: relatedList,

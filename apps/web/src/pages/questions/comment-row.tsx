@@ -1,6 +1,7 @@
 import { commentEditSchema, type CommentItem } from '@inquire/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Glyph } from '../../components/post-glyphs';
 import { RelativeTime } from '../../components/relative-time';
 import { Button } from '../../components/ui/button';
 import { serverFieldErrors, validate, type FieldErrors } from '../../lib/forms';
@@ -8,6 +9,7 @@ import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
 import { useCaptcha } from '../users/captcha';
 import { MentionTextarea } from './mention-textarea';
+import { HTML_ONCE_ATTR } from '../../lib/html-once';
 
 interface CommentRowProps {
   comment: CommentItem;
@@ -83,9 +85,7 @@ export function CommentRow({ comment: c, now, signedIn, onChanged, onDelete }: C
             onClick={() => void toggleVote()}
             className={vote.mine ? 'comment-vote text-primary-text' : 'comment-vote'}
           >
-            <svg viewBox="0 0 24 24" className="h-3 w-3" aria-hidden="true">
-              <path d="M12 5l8 10H4z" fill="currentColor" />
-            </svg>
+            <Glyph name="arrow" className="h-3 w-3" />
           </button>
         ) : null}
       </span>
@@ -111,7 +111,12 @@ export function CommentRow({ comment: c, now, signedIn, onChanged, onDelete }: C
           </form>
         ) : (
           <>
-            <span className="comment-text" dangerouslySetInnerHTML={{ __html: c.parsed_text }} /> –{' '}
+            <span
+              className="comment-text"
+              {...{ [HTML_ONCE_ATTR]: c.comment_id }}
+              dangerouslySetInnerHTML={{ __html: c.parsed_text }}
+            />{' '}
+            –{' '}
             <Link to={`/users/${c.username}`} className="person-link">
               {c.user_display_name}
             </Link>{' '}

@@ -1,7 +1,9 @@
 import {
   QUESTION_SHOW,
   QUESTION_STATUS,
+  fullComment,
   type CommentItem,
+  type PageComment,
   type Paged,
   questionPath,
   type PageAnswer,
@@ -18,6 +20,7 @@ import { RelativeTime } from '../../components/relative-time';
 import { Alert } from '../../components/ui/alert';
 import { Badge, TagChip } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { PostGlyphs } from '../../components/post-glyphs';
 import { VoteBox } from '../../components/vote-box';
 import { API_BASE, http } from '../../lib/http';
 import { HTML_ONCE_ATTR } from '../../lib/html-once';
@@ -29,14 +32,14 @@ import { QuestionTools } from './question-tools';
 import { canonicalizeQuestionAddress, readQuestionAddress } from './question-address';
 import { InvitePeople } from './invite-people';
 import { questionInteractions, type QuestionInteractions } from './question-interactions';
-import { EMPTY_REACTIONS, ReactionGlyphs, Reactions } from './reactions';
+import { EMPTY_REACTIONS, Reactions } from './reactions';
 import { RestrictedAnswerNotice } from './restricted-answer-notice';
 
 export interface QuestionPageData {
   question: PageQuestion;
   answers: Paged<PageAnswer>;
   /** Comments of the question and of each answer, by post id. */
-  comments: Record<string, Paged<CommentItem>>;
+  comments: Record<string, Paged<PageComment>>;
   now: number;
   permalink: number;
   /** The question's canonical address on this site, for the share link. */
@@ -76,6 +79,12 @@ export async function questionPageLoader(
     ...(address.answerId ? { answerId: address.answerId } : {}),
     interactions,
   };
+}
+
+/** A post's comments from the page data, whole again (the page carries them compact). */
+function commentsOf(pages: Record<string, Paged<PageComment>>, postId: string): Paged<CommentItem> {
+  const page = pages[postId];
+  return { count: page?.count ?? 0, list: (page?.list ?? []).map((c) => fullComment(c, postId)) };
 }
 
 /**
@@ -150,7 +159,7 @@ export function QuestionPage() {
             {t('ui.questions.views', { count: question.view_count, formatted: String(question.view_count) })}
           </p>
         </header>
-        <ReactionGlyphs />
+        <PostGlyphs />
         <StatusBanner question={question} />
         <div className="flex gap-4">
           <VoteBox
@@ -192,7 +201,7 @@ export function QuestionPage() {
         <Comments
           signedIn={data.signedIn}
           objectId={question.id}
-          comments={data.comments[question.id] ?? { count: 0, list: [] }}
+          comments={commentsOf(data.comments, question.id)}
           now={now}
           canComment={data.canComment}
           onChanged={() => revalidator.revalidate()}
@@ -279,7 +288,7 @@ export function QuestionPage() {
               <Comments
                 signedIn={data.signedIn}
                 objectId={answer.id}
-                comments={data.comments[answer.id] ?? { count: 0, list: [] }}
+                comments={commentsOf(data.comments, answer.id)}
                 now={now}
                 canComment={data.canComment}
                 onChanged={() => revalidator.revalidate()}

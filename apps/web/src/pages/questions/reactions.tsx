@@ -1,52 +1,13 @@
 import type { ReactionEmoji, ReactionSummary } from '@inquire/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Glyph } from '../../components/post-glyphs';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
 
-/**
- * Drawn, not emoji characters: a machine without a colour emoji font would show boxes. The
- * drawings are defined once per page (ReactionGlyphs) and each button refers to them.
- */
-const FACE = 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z';
-const MOUTH = { smile: 'M8 14c1 1.6 2.4 2.4 4 2.4s3-.8 4-2.4', frown: 'M8 16.4c1-1.6 2.4-2.4 4-2.4s3 .8 4 2.4' };
-const GLYPH_COLOUR = { heart: 'text-red-600 dark:text-red-400', smile: 'text-amber-600 dark:text-amber-400' };
-
-function Face({ emoji }: { emoji: 'smile' | 'frown' }) {
-  return (
-    <symbol id={`reaction-${emoji}`} viewBox="0 0 24 24">
-      <g fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
-        <path d={FACE} />
-        <path d={MOUTH[emoji]} />
-      </g>
-      <circle cx="9" cy="10" r="1.2" fill="currentColor" />
-      <circle cx="15" cy="10" r="1.2" fill="currentColor" />
-    </symbol>
-  );
-}
-
-/** The reaction drawings, once for the whole page (render it once, above the posts). */
-export function ReactionGlyphs() {
-  return (
-    <svg className="hidden" aria-hidden="true">
-      <symbol id="reaction-heart" viewBox="0 0 24 24">
-        <path
-          fill="currentColor"
-          d="M12 21s-7.5-4.6-9.5-9.3C1.2 8.6 3.1 5 6.6 5c2 0 3.4 1.1 5.4 3.2C14 6.1 15.4 5 17.4 5c3.5 0 5.4 3.6 4.1 6.7C19.5 16.4 12 21 12 21z"
-        />
-      </symbol>
-      <Face emoji="smile" />
-      <Face emoji="frown" />
-    </svg>
-  );
-}
-
-function Glyph({ emoji }: { emoji: ReactionEmoji }) {
-  return (
-    <svg className={`h-4 w-4 ${GLYPH_COLOUR[emoji === 'heart' ? 'heart' : 'smile']}`} aria-hidden="true">
-      <use href={`#reaction-${emoji}`} />
-    </svg>
-  );
+/** Hearts are red, faces amber (component classes in styles.css). */
+function ReactionGlyph({ emoji }: { emoji: ReactionEmoji }) {
+  return <Glyph name={emoji} className={emoji === 'heart' ? 'glyph-heart' : 'glyph-face'} />;
 }
 
 export const EMPTY_REACTIONS: ReactionSummary = {
@@ -117,7 +78,7 @@ export function Reactions({
             onClick={() => void toggle(r.emoji, r.is_active)}
             className="reaction-pill"
           >
-            <Glyph emoji={r.emoji} />
+            <ReactionGlyph emoji={r.emoji} />
             <span>{r.count}</span>
           </button>
         );
