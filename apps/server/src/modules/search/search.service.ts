@@ -60,19 +60,26 @@ export class SearchService {
       .sort((a, b) => b.length - a.length)
       .slice(0, 4);
     if (words.length === 0) return [];
-    const questions: { question: true; answer: false } = { question: true, answer: false };
-    // Any of the words, best first: one search per word would cost more than the list is worth,
-    // so the title's words are tried together, then the longest alone when that finds nothing.
-    const run = (terms: string[]) =>
-      searchRepository.search(this.site.db, { terms, tagGroups: [], kinds: questions }, 'relevance', {
-        limit: SIMILAR_SIZE,
-        offset: 0,
+    // Any of the words, as the peer: each word is searched (best 10 each), and questions that
+    // match more of the words come first, then each word's own ranking.
+    const kinds = { question: true, answer: false };
+    const matched = new Map<string, { words: number; order: number }>();
+    for (const word of words) {
+      const { hits: found } = await searchRepository.search(
+        this.site.db,
+        { terms: [word], tagGroups: [], kinds },
+        'relevance',
+        { limit: SIMILAR_SIZE, offset: 0 },
+      );
+      found.forEach((hit, order) => {
+        const seen = matched.get(hit.id);
+        matched.set(hit.id, { words: (seen?.words ?? 0) + 1, order: Math.min(seen?.order ?? order, order) });
       });
-    let { hits } = await run(words);
-    if (hits.length === 0 && words.length > 1) {
-      const longest = [...words].sort((a, b) => b.length - a.length)[0] as string;
-      ({ hits } = await run([longest]));
     }
+    const hits = [...matched.entries()]
+      .sort(([, a], [, b]) => b.words - a.words || a.order - b.order)
+      .slice(0, SIMILAR_SIZE)
+      .map(([id]) => ({ id }));
     const rows = await Promise.all(hits.map((h) => questionsRepository.findById(this.site.db, h.id)));
     return rows
       .filter((q) => q !== undefined)
