@@ -136,6 +136,8 @@ async function benchEngine(
       console.log(`machine: ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)} before the loads`);
       console.log(row(['target', 'req/s', '% of static', 'p50 ms', 'p99 ms', 'server RSS MB', '']));
       const options = { seconds: SECONDS, connections: CONNECTIONS };
+      const weight = await pageWeight(at(pages.question));
+      console.log(`${question}: ${(weight / 1024).toFixed(1)} KB of HTML with its hydration data (uncompressed)`);
       const staticFile = await runLoad({ name: 'static 50 KB file (nginx)', url: nginx.url }, options);
       printLoad(staticFile, staticFile);
       const results: Record<string, LoadResult> = {};
@@ -155,6 +157,7 @@ async function benchEngine(
         listApi: get('listApi'),
         questionApi: get('questionApi'),
         peakRssMB: Math.max(...Object.values(results).map((r) => r.rssMB)),
+        questionPageBytes: weight,
       };
       if (lighthouse) await lighthouseHook(server.url, ['/', pages.question, pages.tag, pages.user]);
     } finally {
@@ -168,6 +171,12 @@ async function benchEngine(
     rmSync(dataDir, { recursive: true, force: true });
     postgres?.stop();
   }
+}
+
+/** The bytes of a page as a guest receives it, uncompressed (what the issue's 48 KB is of). */
+async function pageWeight(url: string): Promise<number> {
+  const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  return Buffer.byteLength(await response.text());
 }
 
 /**

@@ -17,6 +17,8 @@ export interface EngineRun {
   memberRenderMedianMs: number;
   /** Highest summed RSS of the server's processes over the whole run, MB. */
   peakRssMB: number;
+  /** The loaded question page's HTML with its hydration data, uncompressed. */
+  questionPageBytes: number;
 }
 
 export interface TargetCheck {
@@ -57,6 +59,11 @@ export function checkTargets(run: EngineRun): TargetCheck[] {
       target: "member question page >= 1% of the static file's req/s",
       measured: `${percent(run.memberQuestion, ref)} (${Math.round(run.memberQuestion.reqPerSec)} req/s)`,
       met: clean(run.memberQuestion) && share(run.memberQuestion, ref) >= 1,
+    },
+    {
+      target: 'question page HTML (with hydration data) <= 48 KB',
+      measured: `${(run.questionPageBytes / 1024).toFixed(1)} KB`,
+      met: run.questionPageBytes <= 48 * 1024,
     },
     {
       target: 'member question page server render median < 5 ms',
