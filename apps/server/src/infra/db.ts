@@ -18,6 +18,7 @@ import pg from 'pg';
 import type { DbConfig } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import { isGenerationPoll } from './content-generation.repository.js';
+import { withStatementCache } from './sqlite-statements.js';
 
 // PostgreSQL returns int8 (bigint, count(*)) as strings; our values are Unix seconds and
 // counters, far below 2^53, so read them as numbers on both engines.
@@ -116,7 +117,10 @@ export function openDatabase(config: DbConfig): DbHandle {
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
     database.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }), log: observeQueries });
+    const db = new Kysely<Database>({
+      dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }),
+      log: observeQueries,
+    });
     return { db, driver: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5000 });
