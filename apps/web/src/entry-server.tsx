@@ -35,7 +35,7 @@ const translations = { en_US: createI18n('en_US'), zh_CN: createI18n('zh_CN') };
  */
 export async function render(input: RenderRequest): Promise<RenderResult> {
   const request = new Request(input.url, { method: 'GET' });
-  const requestContext: ServerLoadContext = { reader: input.reader, memo: new Map() };
+  const requestContext: ServerLoadContext = { reader: input.reader, memo: new Map(), referer: input.referer };
   const context = await handler.query(request, { requestContext });
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
@@ -76,6 +76,7 @@ export async function render(input: RenderRequest): Promise<RenderResult> {
       canonical: siteUrl && context.statusCode < 400 ? `${siteUrl}${head?.canonicalPath ?? url.pathname}` : '',
       ...(head?.jsonLd ? { jsonLd: JSON.stringify(head.jsonLd) } : {}),
       ...(head?.ogType ? { ogType: head.ogType } : {}),
+      ...(head?.robots ? { robots: head.robots } : {}),
     },
   };
 }

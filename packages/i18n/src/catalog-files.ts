@@ -19,8 +19,10 @@ import enEditor from '../locales/en_US/editor.json' with { type: 'json' };
 import zhEditor from '../locales/zh_CN/editor.json' with { type: 'json' };
 import enCuration from '../locales/en_US/curation.json' with { type: 'json' };
 import zhCuration from '../locales/zh_CN/curation.json' with { type: 'json' };
+import enSearch from '../locales/en_US/search.json' with { type: 'json' };
+import zhSearch from '../locales/zh_CN/search.json' with { type: 'json' };
 
 export const CATALOG_FILES = {
-  en_US: [enCore, enDesign, enPosts, enAccounts, enInteractions, enTags, enEditor, enCuration],
-  zh_CN: [zhCore, zhDesign, zhPosts, zhAccounts, zhInteractions, zhTags, zhEditor, zhCuration],
+  en_US: [enCore, enDesign, enPosts, enAccounts, enInteractions, enTags, enEditor, enCuration, enSearch],
+  zh_CN: [zhCore, zhDesign, zhPosts, zhAccounts, zhInteractions, zhTags, zhEditor, zhCuration, zhSearch],
 } as const;

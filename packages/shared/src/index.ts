@@ -19,3 +19,4 @@ export * from './schemas/account.js';
 export * from './schemas/tag.js';
 export * from './schemas/curation.js';
 export * from './schemas/search.js';
+export * from './cached-search.js';

@@ -18,6 +18,8 @@ export interface ReadFailure {
   code: number;
   reason: string;
   data?: unknown;
+  /** The failing fields of a 400, each with its message key (untranslated: the page translates). */
+  fields?: { field: string; key: string }[];
 }
 
 export function isReadFailure(error: unknown): error is ReadFailure {
@@ -36,6 +38,8 @@ export interface RenderRequest {
   reader: PageReader;
   /** The response's CSP nonce, for the hydration script the router writes. */
   nonce?: string;
+  /** The request's Referer header: the /search guard sends visits from a search engine's cache away. */
+  referer?: string;
 }
 
 export interface RenderedHead {
@@ -46,6 +50,8 @@ export interface RenderedHead {
   jsonLd?: string;
   /** Open Graph type: "website" for lists, "article" for a question. */
   ogType?: string;
+  /** The robots meta tag's content (e.g. "noindex" on search results). */
+  robots?: string;
 }
 
 export type RenderResult =

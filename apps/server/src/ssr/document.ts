@@ -80,6 +80,7 @@ export function composeDocument(parts: DocumentParts): string {
   const headHtml = [
     `<title>${escapeHtml(head.title)}</title>`,
     head.description ? `<meta name="description" content="${escapeHtml(head.description)}">` : '',
+    head.robots ? `<meta name="robots" content="${escapeHtml(head.robots)}">` : '',
     head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">` : '',
     `<meta property="og:title" content="${escapeHtml(head.title)}">`,
     `<meta property="og:site_name" content="${escapeHtml(site.general.name)}">`,

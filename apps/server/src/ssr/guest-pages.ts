@@ -1,4 +1,4 @@
-import { longId, objectTypeOf } from '@inquire/shared';
+import { isSearchCacheAddress, longId, objectTypeOf } from '@inquire/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../infra/request-context.js';
 import { newNonce, pageCsp } from '../infra/security-headers.js';
@@ -108,7 +108,9 @@ export function createPageServer(
     // The installer's page belongs to no site yet: nothing is kept before installation.
     const store = cache && (await app.site.isInstalled()) ? cache : undefined;
     const key = cacheKeyOf(request);
-    const hit = store?.get(key);
+    // A visit from a search engine's cached copy is rendered fresh: the /search guard sends it
+    // away by its Referer, which the key does not hold (such a redirect is never stored).
+    const hit = isSearchCacheAddress(request.headers.referer) ? undefined : store?.get(key);
     if (hit) {
       await countView(request, hit);
       const nonce = newNonce();

@@ -57,6 +57,7 @@ export function createPageRenderer(app: FastifyInstance, web: WebApp): PageRende
       lang: request.lang,
       reader: readerOf(request),
       nonce,
+      referer: request.headers.referer,
     });
     if (result.kind === 'redirect') return result;
     const site = await app.services.siteinfo.siteInfo();

@@ -15,6 +15,8 @@ export interface LoaderApi {
 export interface ServerLoadContext {
   reader: PageReader;
   memo: Map<string, Promise<unknown>>;
+  /** The first load's Referer header (a page-data call has none worth reading). */
+  referer?: string;
 }
 
 function isServerContext(context: unknown): context is ServerLoadContext {
@@ -27,7 +29,11 @@ export function loaderApi(context: unknown): LoaderApi {
     try {
       return (await context.reader.read(path, params)) as T;
     } catch (error) {
-      if (isReadFailure(error)) throw new ApiError(error.code, error.reason, '', error.data ?? null);
+      if (isReadFailure(error)) {
+        // Failing fields come by message key (error_msg is a key here, for the page to translate).
+        const fields = error.fields?.map((f) => ({ error_field: f.field, error_msg: f.key }));
+        throw new ApiError(error.code, error.reason, '', error.data ?? (fields?.length ? fields : null));
+      }
       throw error;
     }
   };
@@ -37,4 +43,9 @@ export function loaderApi(context: unknown): LoaderApi {
 /** Per-request memo of the server (the session is read once per page). */
 export function serverMemo(context: unknown): Map<string, Promise<unknown>> | undefined {
   return isServerContext(context) ? context.memo : undefined;
+}
+
+/** The Referer of the server render being made, if any (the /search guard reads it). */
+export function serverReferer(context: unknown): string | undefined {
+  return isServerContext(context) ? context.referer : undefined;
 }

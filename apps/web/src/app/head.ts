@@ -14,6 +14,8 @@ export interface RouteHandle {
     canonicalPath?: string;
     jsonLd?: object;
     ogType?: string;
+    /** The robots meta tag (e.g. "noindex" for search results). */
+    robots?: string;
   };
   /** Cards the page adds to the side layout's sidebar, above hot questions (from its loader data). */
   aside?: (data: unknown) => ReactNode;

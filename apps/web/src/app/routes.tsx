@@ -8,6 +8,7 @@ import { SideLayout, sideLayoutLoader } from '../layouts/side-layout';
 import { ErrorPage, RouteErrorPage } from '../pages/error-page';
 import type { QuestionPageData } from '../pages/questions/question-page';
 import type { ProfilePageData } from '../pages/people/profile-page';
+import type { SearchPageData } from '../pages/search/search-page';
 import { guarded, notBuilt, type GuardKind } from './guards';
 import type { RouteHandle } from './head';
 import { loadSession } from './session';
@@ -23,6 +24,7 @@ const tagPage = () => import('../pages/tags/tag-page');
 const tagInfoPage = () => import('../pages/tags/tag-info-page');
 const profilePage = () => import('../pages/people/profile-page');
 const legalPage = () => import('../pages/legal-page');
+const searchPage = () => import('../pages/search/search-page');
 const settingsPages = {
   layout: () => import('../pages/users/settings/settings-layout'),
   profile: () => import('../pages/users/settings/profile-settings'),
@@ -74,6 +76,15 @@ const questionHandle = (
     const page = data as QuestionPageData | undefined;
     return page ? <RelatedQuestions key="related" list={page.interactions.related} permalink={page.permalink} /> : null;
   },
+});
+
+/** Search results: the query in the title, kept out of search engines' indexes; tips beside them. */
+const searchHandle = (SearchAside: ComponentType<{ data: SearchPageData }>): RouteHandle => ({
+  ...handle(({ t, data }) => {
+    const q = (data as SearchPageData | undefined)?.q;
+    return { title: q ? t('ui.search.results_for', { q }) : t('ui.search.title'), robots: 'noindex' };
+  }),
+  aside: (data) => (data ? <SearchAside key="search-tips" data={data as SearchPageData} /> : null),
 });
 
 // A tag's pages: its name as the title, the main tag's address as the canonical one.
@@ -187,7 +198,16 @@ export const routes: RouteObject[] = [
                       })),
                     handle: handle(({ t }) => ({ title: t('ui.curation.timeline') })),
                   })),
-                  later('search'),
+                  {
+                    // The guard for cached-search-engine visits is in searchPageLoader.
+                    path: 'search',
+                    lazy: () =>
+                      searchPage().then((m) => ({
+                        loader: guarded('public', m.searchPageLoader),
+                        Component: m.SearchPage,
+                        handle: searchHandle(m.SearchAside),
+                      })),
+                  },
                   {
                     path: 'tags',
                     lazy: () =>

@@ -1,4 +1,4 @@
-import { type NavbarStyle } from '@inquire/shared';
+import { SEARCH_LIMITS, type NavbarStyle } from '@inquire/shared';
 import { useTranslation } from '../lib/translation';
 import { Form, Link, NavLink, useLocation, useRouteLoaderData } from 'react-router';
 import type { Session } from '../app/session';
@@ -30,7 +30,9 @@ const NAVBAR: Record<NavbarStyle, { bar: string; link: string; search: string }>
 export function SiteHeader() {
   const { t } = useTranslation();
   const { user, site } = useRouteLoaderData('root') as Session;
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // On the search page the box keeps the reader's query (keyed by it, so it follows navigation).
+  const query = pathname === '/search' ? (new URLSearchParams(search).get('q') ?? '') : '';
   const config = site.theme.theme_config[site.theme.theme] ?? site.theme.theme_config.default;
   const style = NAVBAR[config?.navbar_style ?? 'colored'] ?? NAVBAR.colored;
   const logo = site.branding.logo;
@@ -56,6 +58,12 @@ export function SiteHeader() {
             { kind: 'link', label: t('ui.nav.tags'), to: '/tags' },
             { kind: 'link', label: t('ui.nav.users'), to: '/users' },
             { kind: 'link', label: t('ui.nav.ask'), to: '/questions/ask' },
+            // Phones have no room for the box: the search page has its own.
+            {
+              kind: 'link',
+              label: t('ui.nav.search'),
+              to: query ? `/search?q=${encodeURIComponent(query)}` : '/search',
+            },
           ]}
         />
 
@@ -80,8 +88,11 @@ export function SiteHeader() {
             <span className="sr-only">{t('ui.nav.search_placeholder')}</span>
             <SearchIcon className="pointer-events-none absolute top-1/2 start-2.5 h-4 w-4 -translate-y-1/2 text-gray-500" />
             <input
+              key={query}
               name="q"
               type="search"
+              defaultValue={query}
+              maxLength={SEARCH_LIMITS.queryMax}
               placeholder={t('ui.nav.search_placeholder')}
               className={`h-9 w-full rounded-md border pe-3 ps-8 text-sm outline-none ${style.search}`}
             />
