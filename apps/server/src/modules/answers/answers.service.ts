@@ -7,7 +7,6 @@ import { renderMarkdown } from '../../lib/markdown.js';
 import { activitiesRepository } from '../activity/activities.repository.js';
 import type { Actor } from '../auth/auth.service.js';
 import { canAccept, canAnswer } from '../posts/post-policy.js';
-import { searchIndex } from '../posts/search-index.js';
 import { canSeePost, seesOthersRestrictedPosts } from '../posts/visibility.js';
 import { presentAnswer, presentAuthor } from '../posts/post.presenter.js';
 import { questionsRepository, type QuestionRow } from '../posts/questions.repository.js';
@@ -112,7 +111,6 @@ export class AnswersService {
         updated_at: now,
       });
       await questionsRepository.recordAnswer(trx, question.id, answerId, now);
-      await searchIndex.syncAnswer(trx, answerId);
       await usersRepository.bumpCount(trx, actor.user.id, 'answer_count', 1);
       await activitiesRepository.insert(trx, {
         id: await nextId(trx, 'activity'),

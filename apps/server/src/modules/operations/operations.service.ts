@@ -1,5 +1,4 @@
 import { isActiveStaff } from '../auth/actor.js';
-import { searchIndex } from '../posts/search-index.js';
 import {
   ANSWER_STATUS,
   CURATION_REASONS,
@@ -23,7 +22,6 @@ import { questionsRepository, type QuestionRow } from '../posts/questions.reposi
 import { postWrites } from '../posts/post-writes.repository.js';
 import { recordActivity } from '../posts/record-activity.js';
 import { usersRepository } from '../users/users.repository.js';
-import { operationsRepository } from './operations.repository.js';
 import { reasonsFor } from '../posts/operation-reasons.js';
 import { voteReputation } from './vote-reputation.js';
 
@@ -102,7 +100,6 @@ export class OperationsService {
       // Unlisted questions leave tag counts; listing them again brings them back.
       if (operation === 'hide') await postWrites.moveTagLinks(trx, question.id, [1], 2);
       if (operation === 'show') await postWrites.moveTagLinks(trx, question.id, [2], 1);
-      if (operation === 'hide' || operation === 'show') await searchIndex.syncThread(trx, question.id);
       await this.record(trx, actor, question.id, question.id, `question.${operation}`, now);
     });
   }
@@ -124,10 +121,9 @@ export class OperationsService {
     const now = nowSeconds();
     await db.transaction().execute(async (trx) => {
       const deleted = { status: QUESTION_STATUS.deleted, deleted_at: now };
-      const changed = await operationsRepository.swapQuestionStatus(trx, question.id, question.status, deleted);
+      const changed = await postWrites.swapQuestionStatus(trx, question.id, question.status, deleted);
       if (!changed) throw lostRace('delete');
       await postWrites.moveTagLinks(trx, question.id, [1, 2], 10);
-      await searchIndex.syncThread(trx, question.id);
       await usersRepository.bumpCount(trx, question.user_id, 'question_count', -1);
       await voteReputation.takeBack(trx, question.id);
       await this.record(trx, actor, question.id, question.id, 'question.deleted', now);
@@ -142,15 +138,9 @@ export class OperationsService {
     await this.site.db.transaction().execute(async (trx) => {
       const status = question.close_type > 0 ? QUESTION_STATUS.closed : QUESTION_STATUS.normal;
       const restored = { status, deleted_at: 0 };
-      const changed = await operationsRepository.swapQuestionStatus(
-        trx,
-        question.id,
-        QUESTION_STATUS.deleted,
-        restored,
-      );
+      const changed = await postWrites.swapQuestionStatus(trx, question.id, QUESTION_STATUS.deleted, restored);
       if (!changed) throw lostRace('recover');
       await postWrites.moveTagLinks(trx, question.id, [10], question.show === QUESTION_SHOW.hidden ? 2 : 1);
-      await searchIndex.syncThread(trx, question.id);
       await usersRepository.bumpCount(trx, question.user_id, 'question_count', 1);
       await voteReputation.restore(trx, question.id);
       await this.record(trx, actor, question.id, question.id, 'question.undeleted', now);
@@ -166,16 +156,9 @@ export class OperationsService {
     }
     const now = nowSeconds();
     await this.site.db.transaction().execute(async (trx) => {
-      const changed = await operationsRepository.swapAnswerStatus(
-        trx,
-        answer.id,
-        answer.status,
-        ANSWER_STATUS.deleted,
-        now,
-      );
+      const changed = await postWrites.swapAnswerStatus(trx, answer.id, answer.status, ANSWER_STATUS.deleted, now);
       if (!changed) throw lostRace('delete');
       if (answer.status === ANSWER_STATUS.normal) await postWrites.bumpAnswerCount(trx, question.id, -1);
-      await searchIndex.syncAnswer(trx, answer.id);
       await usersRepository.bumpCount(trx, answer.user_id, 'answer_count', -1);
       await voteReputation.takeBack(trx, answer.id);
       await this.record(trx, actor, answer.id, answer.id, 'answer.deleted', now);
@@ -189,10 +172,9 @@ export class OperationsService {
     const now = nowSeconds();
     await this.site.db.transaction().execute(async (trx) => {
       const { deleted, normal } = ANSWER_STATUS;
-      const changed = await operationsRepository.swapAnswerStatus(trx, answer.id, deleted, normal, now);
+      const changed = await postWrites.swapAnswerStatus(trx, answer.id, deleted, normal, now);
       if (!changed) throw lostRace('recover');
       await postWrites.bumpAnswerCount(trx, question.id, 1);
-      await searchIndex.syncAnswer(trx, answer.id);
       await usersRepository.bumpCount(trx, answer.user_id, 'answer_count', 1);
       await voteReputation.restore(trx, answer.id);
       await this.record(trx, actor, answer.id, answer.id, 'answer.undeleted', now);

@@ -3,12 +3,15 @@ import { sql } from 'kysely';
 import { ANSWER_STATUS } from '@inquire/shared';
 import type { AnswersTable } from '../../db/database.js';
 import type { Db } from '../../infra/db.js';
+import { searchIndex } from './search-index.js';
 
 export type AnswerRow = Selectable<AnswersTable>;
 
 export const answersRepository = {
+  /** A new answer, with its search document (on the same connection: the caller's transaction). */
   async insert(db: Db, row: Insertable<AnswersTable>): Promise<void> {
     await db.insertInto('answers').values(row).execute();
+    await searchIndex.syncAnswer(db, row.id);
   },
 
   findById(db: Db, id: string): Promise<AnswerRow | undefined> {

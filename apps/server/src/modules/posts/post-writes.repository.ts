@@ -1,10 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../../infra/db.js';
+import { searchIndex } from './search-index.js';
 
 /**
  * Writes that edits, reviews, rollbacks and post operations make on questions, answers, tags
  * and tag links. Tag links: 1 counted (listed question), 2 hidden (unlisted), 10 deleted with
  * the question; a tag's question_count counts status 1 only.
+ *
+ * Every writer here that changes a post's text, tags, status or visibility updates the search
+ * index itself, on the same connection (the caller's transaction), so no caller can forget it.
  */
 export const postWrites = {
   async updateQuestion(
@@ -19,6 +23,7 @@ export const postWrites = {
       .set({ ...rest, last_edit_user_id: editor, updated_at: now, post_update_time: now })
       .where('id', '=', id)
       .execute();
+    await searchIndex.syncQuestion(db, id);
   },
 
   async updateAnswer(
@@ -33,6 +38,7 @@ export const postWrites = {
       .set({ ...rest, last_edit_user_id: editor, updated_at: now })
       .where('id', '=', id)
       .execute();
+    await searchIndex.syncAnswer(db, id);
   },
 
   async touchQuestion(db: Db, id: string, now: number): Promise<void> {
@@ -56,6 +62,8 @@ export const postWrites = {
       .set({ ...values, updated_at: now })
       .where('id', '=', id)
       .execute();
+    // Questions carry their tags' names in their search documents.
+    await searchIndex.syncTag(db, id);
   },
 
   findTag(db: Db, id: string) {
@@ -109,6 +117,7 @@ export const postWrites = {
         .execute();
       if (status === 1) await bumpTag(db, tagId, 1);
     }
+    await searchIndex.syncQuestion(db, questionId);
   },
 
   /** Moves a question's tag links from one status to another, keeping tag counts right. */
@@ -130,6 +139,8 @@ export const postWrites = {
       if (link.status === 1) await bumpTag(db, link.tag_id, -1);
       if (to === 1) await bumpTag(db, link.tag_id, 1);
     }
+    // The document's tag text holds listed links only.
+    if (links.some((link) => link.status !== to)) await searchIndex.syncQuestion(db, questionId);
   },
 
   async setQuestionState(
@@ -146,10 +157,48 @@ export const postWrites = {
     }>,
   ): Promise<void> {
     await db.updateTable('questions').set(values).where('id', '=', id).execute();
+    // Its answers follow the question's status and visibility.
+    if (values.status !== undefined || values.show !== undefined) await searchIndex.syncThread(db, id);
   },
 
   async setAnswerStatus(db: Db, id: string, status: number, now: number): Promise<void> {
     await db.updateTable('answers').set({ status, updated_at: now }).where('id', '=', id).execute();
+    await searchIndex.syncAnswer(db, id);
+  },
+
+  /**
+   * Delete and undelete as compare-and-set updates: the row changes only while it still has
+   * the status the caller read. Of several parallel calls exactly one sees a row updated
+   * (PostgreSQL re-checks the condition after the winner commits; SQLite runs one writer at a
+   * time), so only that call moves counters and reputation.
+   */
+  async swapQuestionStatus(
+    db: Db,
+    id: string,
+    from: number,
+    to: { status: number; deleted_at: number },
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('questions')
+      .set(to)
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    const changed = Number(result.numUpdatedRows) === 1;
+    if (changed) await searchIndex.syncThread(db, id);
+    return changed;
+  },
+
+  async swapAnswerStatus(db: Db, id: string, from: number, to: number, now: number): Promise<boolean> {
+    const result = await db
+      .updateTable('answers')
+      .set({ status: to, updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    const changed = Number(result.numUpdatedRows) === 1;
+    if (changed) await searchIndex.syncAnswer(db, id);
+    return changed;
   },
 
   async bumpAnswerCount(db: Db, questionId: string, by: number): Promise<void> {

@@ -9,7 +9,6 @@ import { canSeePost } from './visibility.js';
 import { questionsRepository, type QuestionRow } from './questions.repository.js';
 import { postWrites } from './post-writes.repository.js';
 import { answerSnapshot, questionSnapshot, tagSnapshot } from './snapshots.js';
-import { searchIndex } from './search-index.js';
 
 export type TagRow = NonNullable<Awaited<ReturnType<typeof postWrites.findTag>>>;
 
@@ -96,7 +95,6 @@ export async function applyRevision(
     );
     const status = target.row.show === QUESTION_SHOW.hidden ? 2 : 1;
     if (target.row.status !== 10) await postWrites.relinkTags(db, target.id, q.tags, status, now);
-    await searchIndex.syncQuestion(db, target.id);
     return;
   }
   if (target.kind === 'answer') {
@@ -108,7 +106,6 @@ export async function applyRevision(
       now,
     );
     await postWrites.touchQuestion(db, target.questionId, now);
-    await searchIndex.syncAnswer(db, target.id);
     return;
   }
   const t = tagSnapshot(revision.content);
@@ -118,6 +115,4 @@ export async function applyRevision(
     { ...t, parsed_text: renderMarkdown(t.original_text), revision_id: revision.id },
     now,
   );
-  // Questions carry their tags' names in their search documents.
-  await searchIndex.syncTag(db, target.id);
 }
