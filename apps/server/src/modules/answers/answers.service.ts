@@ -25,8 +25,12 @@ export class AnswersService {
 
   /** Answers of a question the caller may see, accepted first; the question's visibility rules apply. */
   async page(questionId: string, actor: Actor | null, page: number, pageSize: number): Promise<Paged<AnswerItem>> {
+    return this.pageOf(await this.visibleQuestion(questionId, actor), actor, page, pageSize);
+  }
+
+  /** The same, for a question row already loaded and checked readable by the caller. */
+  async pageOf(question: QuestionRow, actor: Actor | null, page: number, pageSize: number): Promise<Paged<AnswerItem>> {
     const db = this.site.db;
-    const question = await this.visibleQuestion(questionId, actor);
     // Suspended or unactivated staff read as members: the one visibility rule decides.
     const { count, list } = await answersRepository.listForQuestion(
       db,

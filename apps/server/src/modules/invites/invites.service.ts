@@ -30,6 +30,11 @@ export class InvitesService {
     return this.present(question.id);
   }
 
+  /** Who is invited to answer a live question already checked readable by the caller. */
+  async listOf(question: { id: string }): Promise<InvitedUser[]> {
+    return this.present(question.id);
+  }
+
   /**
    * Sets the whole list: load, authorize (the invite privilege), count it against the daily
    * limit, check every name is an activated member other than the caller and the asker, then

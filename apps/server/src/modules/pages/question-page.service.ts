@@ -67,15 +67,19 @@ export class QuestionPageService {
 
   async load(questionId: string, actor: Actor | null, visitor: string): Promise<QuestionPageParts> {
     const { questions, answers, comments, reactions, invites, related } = this.readers;
-    const question = await questions.info(questionId, actor, visitor);
-    const answerPage = await answers.page(question.id, actor, 1, ANSWERS_PER_PAGE);
+    // Loaded and checked once; every part below is of this question.
+    const row = await questions.readable(questionId, actor, visitor);
+    const [question, answerPage] = await Promise.all([
+      questions.present(row, actor),
+      answers.pageOf(row, actor, 1, ANSWERS_PER_PAGE),
+    ]);
     const posts = [question, ...answerPage.list];
     const livePostIds = posts.filter((p) => p.status !== DELETED).map((p) => p.id);
     const [commentPages, reactionSummaries, invited, relatedList, ownAnswer] = await Promise.all([
       comments.firstPagesOf(posts, actor, COMMENTS_PER_POST),
       reactions.summariesOf(livePostIds, actor),
-      question.status === DELETED ? [] : invites.list(question.id, actor),
-      related.byTags(question.id, actor),
+      question.status === DELETED ? [] : invites.listOf(row),
+      related.byTagsOf(row),
       answers.answerKeptBy(question.id, actor),
     ]);
     return {

@@ -33,7 +33,7 @@ import { usersRepository } from '../users/users.repository.js';
 import { canSeePost } from '../posts/visibility.js';
 import { insertQuestionRows } from '../posts/question-rows.js';
 import { presentAuthor, presentQuestion } from '../posts/post.presenter.js';
-import { questionsRepository } from '../posts/questions.repository.js';
+import { questionsRepository, type QuestionRow } from '../posts/questions.repository.js';
 import { votesRepository } from '../posts/votes.repository.js';
 
 export class QuestionsService {
@@ -93,16 +93,30 @@ export class QuestionsService {
    * `visitor` (a member id, or a hash of a guest's address) counts the view once a day.
    */
   async info(id: string, actor: Actor | null, visitor = ''): Promise<QuestionDetail> {
-    const db = this.site.db;
-    let question = await questionsRepository.findById(db, id);
+    return this.present(await this.readable(id, actor, visitor), actor);
+  }
+
+  /**
+   * The question's row when the caller may see it (404 otherwise), its view counted for
+   * `visitor`. A page that shows more of the question (its answers, invitations, related
+   * questions) passes this row on instead of each part loading and checking it again.
+   */
+  async readable(id: string, actor: Actor | null, visitor = ''): Promise<QuestionRow> {
+    const question = await questionsRepository.findById(this.site.db, id);
     if (!question || !canSeePost(actor, question)) throw AppError.notFound(REASONS.questionNotFound);
     if (visitor && (await this.countView(question.id, visitor))) {
-      question = {
+      return {
         ...question,
         view_count: question.view_count + 1,
         unique_view_count: question.unique_view_count + 1,
       };
     }
+    return question;
+  }
+
+  /** A readable question as its page shows it, with what the caller may do. */
+  async present(question: QuestionRow, actor: Actor | null): Promise<QuestionDetail> {
+    const db = this.site.db;
     const [authors, tags, { site_users: users }, votes, engagement] = await Promise.all([
       usersRepository.authors(db, [question.user_id]),
       questionsRepository.tagsOf(db, [question.id]),

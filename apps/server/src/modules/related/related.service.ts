@@ -16,6 +16,11 @@ export class RelatedService {
   async byTags(questionId: string, actor: Actor | null): Promise<RelatedQuestion[]> {
     const question = await questionsRepository.findById(this.site.db, questionId);
     if (!question || !canSeePost(actor, question)) throw AppError.notFound(REASONS.questionNotFound);
+    return this.byTagsOf(question);
+  }
+
+  /** The same, for a question already checked readable by the caller. */
+  async byTagsOf(question: { id: string }): Promise<RelatedQuestion[]> {
     const rows = await relatedByTags(this.site.db, question.id, RELATED_SIZE);
     return rows.map((q) => ({
       id: q.id,
