@@ -183,7 +183,7 @@ describe('narrowing, sorting, paging and nothing found', () => {
   it('[SR-4] a search that finds nothing suggests asking a question', async () => {
     const { page, problems } = await openTab(browser);
     await page.goto(`${site.url}/search?q=nothingmatchesthis`);
-    await page.getByRole('heading', { name: 'No results found' }).waitFor();
+    await page.getByText('No results found').waitFor();
     await page.getByRole('main').getByRole('link', { name: 'Ask a question' }).click();
     // Asking needs a member: the guard sends the guest to sign in, back to the ask form after.
     await page.waitForURL(`${site.url}/users/login?redirect=${encodeURIComponent('/questions/ask')}`);

@@ -18,6 +18,7 @@ import { SearchIcon } from '../../components/icons';
 import { RelativeTime } from '../../components/relative-time';
 import { Alert } from '../../components/ui/alert';
 import { buttonClass } from '../../components/ui/button';
+import { Card, EmptyState } from '../../components/ui/card';
 import { Pagination } from '../../components/ui/pagination';
 import { API_BASE, ApiError } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
@@ -189,12 +190,16 @@ function SearchBox({ q, order }: { q: string; order: SearchOrder }) {
 function NoResults() {
   const { t } = useTranslation();
   return (
-    <div className="mt-6 rounded-md border border-dashed border-gray-300 px-6 py-10 text-center dark:border-gray-700">
-      <h2 className="text-lg font-semibold">{t('ui.search.empty_title')}</h2>
-      <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">{t('ui.search.empty_body')}</p>
-      <Link to="/questions/ask" className={buttonClass('primary', 'md', 'mt-4')}>
-        {t('ui.search.ask')}
-      </Link>
+    <div className="mt-6">
+      <EmptyState
+        title={t('ui.search.empty_title')}
+        text={t('ui.search.empty_body')}
+        action={
+          <Link to="/questions/ask" className={buttonClass('primary', 'md')}>
+            {t('ui.search.ask')}
+          </Link>
+        }
+      />
     </div>
   );
 }
@@ -301,14 +306,8 @@ export function SearchAside({ data }: { data: SearchPageData }) {
   return (
     <>
       {description.name ? <Attribution description={description} /> : null}
-      <section
-        aria-labelledby="search-tips"
-        className="rounded-md border border-gray-200 bg-white p-4 text-sm dark:border-gray-800 dark:bg-gray-900"
-      >
-        <h2 id="search-tips" className="font-semibold">
-          {t('ui.search.tips_title')}
-        </h2>
-        <dl className="mt-3 space-y-2">
+      <Card title={t('ui.search.tips_title')}>
+        <dl className="space-y-2 text-sm">
           {TIPS.map((tip) => (
             <div key={tip.key}>
               <dt>
@@ -320,7 +319,7 @@ export function SearchAside({ data }: { data: SearchPageData }) {
             </div>
           ))}
         </dl>
-      </section>
+      </Card>
     </>
   );
 }
