@@ -25,7 +25,7 @@ describe('the question list at scale', () => {
   });
   afterEach(async () => t.close());
 
-  const ask = async (n: number) =>
+  const ask = async (n: number, tag = 'support', token = member) =>
     (
       await call<{ id: string }>(
         t.app,
@@ -34,9 +34,9 @@ describe('the question list at scale', () => {
         {
           title: `Question number ${n} about keeping counts`,
           content: `Body of question ${n}, long enough to pass.`,
-          tags: [{ slug_name: 'support' }],
+          tags: [{ slug_name: tag }],
         },
-        { token: member },
+        { token },
       )
     ).body.data.id;
 
@@ -109,6 +109,60 @@ describe('the question list at scale', () => {
       if (TEST_DB === 'sqlite') expect(plan, order).not.toMatch(/TEMP B-TREE FOR ORDER BY/i);
       else expect(plan, order).not.toMatch(/\bSort\b/);
     }
+  });
+
+  it('[P-7] lists and counts a large tag (walking the order) and a small one (from its links) alike', async () => {
+    // 25 + the welcome question all carry "support": large enough (size² > 20 × listed) to walk.
+    const support: string[] = [];
+    for (let n = 0; n < 25; n += 1) support.push(await ask(n));
+    // Staff may create the new tag.
+    const rare = await ask(99, 'rare-tag', staff);
+    const page = async (tag: string, order = 'newest', size = 10) =>
+      (
+        await call<Paged<QuestionListItem>>(
+          t.app,
+          'GET',
+          `${API}/question/page?tag=${tag}&order=${order}&page_size=${size}`,
+        )
+      ).body.data;
+    const exact = async (tag: string) =>
+      Number(
+        (
+          await t.app.site.db
+            .selectFrom('questions')
+            .innerJoin('tag_relations', 'tag_relations.object_id', 'questions.id')
+            .innerJoin('tags', 'tags.id', 'tag_relations.tag_id')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('tags.slug_name', '=', tag)
+            .where('questions.status', 'in', [1, 2])
+            .where('questions.show', '=', 1)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
+    const seen: string[] = [];
+    const observe = (text: string) => void seen.push(text);
+    queryObservers.add(observe);
+    let large = await page('support');
+    const walked = seen.some((text) => /exists \(select/i.test(text));
+    seen.length = 0;
+    const small = await page('rare-tag');
+    const walkedSmall = seen.some((text) => /exists \(select/i.test(text));
+    queryObservers.delete(observe);
+    expect([walked, walkedSmall]).toEqual([true, false]);
+    expect(large.count).toBe(await exact('support'));
+    expect(large.list.map((q) => q.id)).toEqual([...support].reverse().slice(0, 10));
+    expect(small).toMatchObject({ count: 1, list: [{ id: rare }] });
+
+    await call(t.app, 'PUT', `${API}/question/operation`, { id: support[24], operation: 'hide' }, { token: staff });
+    await call(t.app, 'DELETE', `${API}/question`, { id: support[23] }, { token: staff });
+    await call(t.app, 'PUT', `${API}/question/operation`, { id: rare, operation: 'hide' }, { token: staff });
+    large = await page('support');
+    expect(large.count).toBe(await exact('support'));
+    expect(large.list.map((q) => q.id)).toEqual([...support].reverse().slice(2, 12));
+    expect(await page('rare-tag')).toEqual({ count: 0, list: [] });
+    // The same rows whichever way the tag is read: the unanswered order counts its own rows.
+    expect((await page('support', 'unanswered', 50)).count).toBe(await exact('support'));
   });
 
   /** The plan of the list query (its two parameters: the page size and the offset). */

@@ -15,6 +15,10 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  *   (status, show, created_at) index: with it present, SQLite without statistics preferred
  *   it and sorted every listed row.
  *
+ * - Tag links by (tag_id, status, object_id): a tag's listed questions (link status 1) are
+ *   counted from this index alone, without visiting a question row each (replaces the
+ *   tag_id index).
+ *
  * "Listed" is status normal (1) or closed (2), and show = shown (1): the one public-question
  * rule of posts/public-questions.ts, written out as literals because a migration must not
  * change when the code's constants do, and because a partial index is only used when the
@@ -53,6 +57,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await sql.raw(`create index questions_listed_recent on questions (created_at) where ${LISTED}`).execute(db);
   await sql`drop index if exists questions_list`.execute(db);
+  await sql`create index tag_relations_listed on tag_relations (tag_id, status, object_id)`.execute(db);
+  await sql`drop index if exists tag_relations_tag`.execute(db);
 
   if (isPostgres(db)) await createPostgresTriggers(db);
   else await createSqliteTriggers(db);
@@ -140,5 +146,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const index of ORDER_INDEXES) await sql.raw(`drop index if exists ${index.name}`).execute(db);
   await sql`drop index if exists questions_listed_recent`.execute(db);
   await sql`create index questions_list on questions (status, show, created_at)`.execute(db);
+  await sql`drop index if exists tag_relations_listed`.execute(db);
+  await sql`create index tag_relations_tag on tag_relations (tag_id)`.execute(db);
   await db.schema.dropTable('question_list_counts').ifExists().execute();
 }
