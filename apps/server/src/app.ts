@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import { REASONS } from '@inquire/shared';
+import type { SearchContract } from '@inquire/plugin-sdk';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { RegisteredRoute } from './types.js';
 import { registerContentGeneration } from './infra/content-generation.js';
@@ -56,6 +57,8 @@ export interface AppOptions {
   writeLimits?: boolean;
   /** How long a request may take before it is answered 503 (tests shorten it). */
   requestDeadlineMs?: number;
+  /** An active search plugin (its server entry's contract); searches then go to it. */
+  searchPlugin?: SearchContract;
 }
 
 /** The largest JSON or form body any route takes; uploads set their own, larger limit. */
@@ -89,7 +92,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const site = new SiteRuntime(options.dataDir);
   await site.open();
   app.decorate('site', site);
-  app.decorate('services', createServices(site, { writeLimits: options.writeLimits ?? true }));
+  app.decorate(
+    'services',
+    createServices(site, { writeLimits: options.writeLimits ?? true, searchPlugin: options.searchPlugin }),
+  );
   // The outbox worker sends queued email; housekeeping drops expired codes and counters every
   // ten minutes. Both stop before the database closes.
   let sweeper: NodeJS.Timeout | undefined;

@@ -1,3 +1,4 @@
+import type { SearchContract } from '@inquire/plugin-sdk';
 import type { SiteRuntime } from './infra/site.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { AnswersService } from './modules/answers/answers.service.js';
@@ -56,6 +57,8 @@ export interface Services {
 export interface ServiceOptions {
   /** See AppOptions.writeLimits. */
   writeLimits?: boolean;
+  /** See AppOptions.searchPlugin. */
+  searchPlugin?: SearchContract;
 }
 
 export function createServices(site: SiteRuntime, options: ServiceOptions = {}): Services {
@@ -77,7 +80,7 @@ export function createServices(site: SiteRuntime, options: ServiceOptions = {}):
     mail,
     captcha,
     writeLimits: new WriteLimits(site, captcha, options.writeLimits ?? true),
-    search: new SearchService(site, siteinfo),
+    search: new SearchService(site, siteinfo, options.searchPlugin),
     accounts: new AccountsService(site, siteinfo, auth, mail, captcha, limits),
     people: new PeopleService(site, siteinfo),
     uploads: new UploadsService(site, siteinfo),

@@ -47,24 +47,51 @@ export interface ConnectorContract {
   button: { name_key: string; icon: string };
 }
 
+/** Whether an accepted answer is asked for: any, yes or no (the peer's AcceptedCond). */
+export type SearchAccepted = 'any' | 'yes' | 'no';
+
+/**
+ * The parsed query a search plugin receives (the peer's SearchBasicCond): the host has read the
+ * syntax (`[tag]`, `user:`, `score:` …) and resolved names to ids. A number left undefined does
+ * not narrow; a `*_amount` of 0 means exactly 0, more means at least that many.
+ */
+export interface SearchCond {
+  page: number;
+  page_size: number;
+  /** Words and "phrases" to find, each as typed (lower-cased). */
+  words: string[];
+  /** Each group is one `[tag]` with its synonyms; a result's question carries a tag of every group. */
+  tag_ids: string[][];
+  /** Which posts to search: questions, answers or both (`is:question`, `is:answer`). */
+  object_types: ('question' | 'answer')[];
+  user_id?: string;
+  order: 'relevance' | 'newest' | 'active' | 'score';
+  /** `hasaccepted:` (questions). */
+  question_accepted: SearchAccepted;
+  /** `isaccepted:` (answers). */
+  answer_accepted: SearchAccepted;
+  /** `inquestion:` (answers of one question). */
+  question_id?: string;
+  vote_amount?: number;
+  view_amount?: number;
+  answer_amount?: number;
+}
+
+export interface SearchHitRef {
+  id: string;
+  type: 'question' | 'answer';
+}
+
+/**
+ * A search plugin answers searches in place of the built-in index. It returns post ids, best
+ * first, and how many match; the host loads those posts and drops any the reader may not see
+ * (deleted, pending, unlisted), so a plugin's own index can never leak a hidden post.
+ */
 export interface SearchContract {
   kind: 'search';
-  index(document: {
-    id: string;
-    type: 'question' | 'answer';
-    title: string;
-    content: string;
-    tags: string[];
-  }): Promise<void>;
-  remove(id: string): Promise<void>;
-  search(query: {
-    q: string;
-    page: number;
-    page_size: number;
-    order: string;
-  }): Promise<{ ids: string[]; count: number }>;
-  /** The attribution line under results (icon and link). */
-  description?: { icon: string; link: string };
+  search(cond: SearchCond): Promise<{ results: SearchHitRef[]; total: number }>;
+  /** The attribution shown under results (`search/desc`). */
+  description: { name: string; icon: string; link: string };
 }
 
 export interface EditorContract {

@@ -1,4 +1,6 @@
+import type { SearchCond, SearchContract } from '@inquire/plugin-sdk';
 import {
+  ANSWER_STATUS,
   normalizeTagSlug,
   slugify,
   TAG_STATUS,
@@ -12,6 +14,7 @@ import { AppError } from '../../lib/errors.js';
 import { plainText } from '../../lib/markdown.js';
 import type { Actor } from '../auth/auth.service.js';
 import { presentAuthor } from '../posts/post.presenter.js';
+import { isPublicQuestion } from '../posts/public-questions.js';
 import { questionsRepository } from '../posts/questions.repository.js';
 import { NO_MAIN_TAG, tagsRepository } from '../posts/tags.repository.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
@@ -34,22 +37,35 @@ export class SearchService {
   constructor(
     private readonly site: SiteRuntime,
     private readonly siteinfo: SiteinfoService,
+    /** The active search plugin, which then answers searches in place of the built-in index. */
+    private readonly plugin?: SearchContract,
   ) {}
 
   async search(query: SearchQuery, actor: Actor | null): Promise<SearchResults> {
     const parsed = parseQuery(query.q);
     const conditions = await this.resolve(parsed, actor);
     if (!conditions) return { count: 0, list: [] };
-    const { count, hits } = await searchRepository.search(this.site.db, conditions, query.order, {
-      limit: query.size,
-      offset: (query.page - 1) * query.size,
-    });
-    return { count, list: await this.present(hits, parsed.terms) };
+    const { count, hits } = this.plugin
+      ? await this.searchPlugin(this.plugin, conditions, query)
+      : await searchRepository.search(this.site.db, conditions, query.order, {
+          limit: query.size,
+          offset: (query.page - 1) * query.size,
+        });
+    const list = await this.present(hits, parsed.terms);
+    // Posts a plugin named that nobody may see are not results, nor part of the count.
+    return { count: Math.max(0, count - (hits.length - list.length)), list };
   }
 
-  /** `GET search/desc`: no search plugin supplies an attribution yet. */
+  /** `GET search/desc`: the active search plugin's attribution; empty with the built-in index. */
   description(): SearchDescription {
-    return { name: '', icon: '', link: '' };
+    return this.plugin ? { ...this.plugin.description } : { name: '', icon: '', link: '' };
+  }
+
+  /** The plugin's page of ids for the parsed conditions (checked for visibility in `present`). */
+  private async searchPlugin(plugin: SearchContract, c: SearchConditions, query: SearchQuery) {
+    const { results, total } = await plugin.search(pluginCond(c, query));
+    const hits: SearchHit[] = results.slice(0, query.size).map((r) => ({ id: String(r.id), kind: r.type }));
+    return { count: total, hits };
   }
 
   /** Up to 10 listed questions matching the words of a title being typed (question/similar). */
@@ -121,7 +137,11 @@ export class SearchService {
     return [mainId, ...synonyms.map((s) => s.id)];
   }
 
-  /** The page's hits as the wire shape, in the engine's order, with excerpts. */
+  /**
+   * The page's hits as the wire shape, in the engine's order, with excerpts. Each post is checked
+   * again by the public rule of every list (the built-in query applies it already; a plugin's
+   * ids are checked only here), so a hit on a hidden post is dropped.
+   */
   private async present(hits: SearchHit[], terms: string[]): Promise<SearchResultItem[]> {
     if (hits.length === 0) return [];
     const db = this.site.db;
@@ -148,7 +168,8 @@ export class SearchService {
       const question = questionById.get(answer ? answer.question_id : hit.id);
       const post = answer ?? question;
       const author = post ? authorById.get(post.user_id) : undefined;
-      if (!question || !post || !author) continue;
+      if (!question || !post || !author || !isPublicQuestion(question)) continue;
+      if (answer && answer.status !== ANSWER_STATUS.normal) continue;
       list.push({
         object_type: hit.kind,
         object: {
@@ -173,6 +194,28 @@ export class SearchService {
     }
     return list;
   }
+}
+
+const accepted = (value: boolean | undefined) => (value === undefined ? 'any' : value ? 'yes' : 'no');
+
+/** The parsed, resolved conditions as a search plugin receives them (the peer's SearchBasicCond). */
+function pluginCond(c: SearchConditions, query: SearchQuery): SearchCond {
+  const objectTypes = (['question', 'answer'] as const).filter((kind) => c.kinds[kind]);
+  return {
+    page: query.page,
+    page_size: query.size,
+    words: c.terms,
+    tag_ids: c.tagGroups,
+    object_types: objectTypes,
+    user_id: c.userId,
+    order: query.order,
+    question_accepted: accepted(c.hasAccepted),
+    answer_accepted: accepted(c.isAccepted),
+    question_id: c.inQuestion,
+    vote_amount: c.score,
+    view_amount: c.views,
+    answer_amount: c.answers,
+  };
 }
 
 /** The query's syntax, or a field error naming `q`. */
