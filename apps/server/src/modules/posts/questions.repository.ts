@@ -162,19 +162,6 @@ export const questionsRepository = {
       .executeTakeFirst();
   },
 
-  /** Listed questions whose titles share words with a title being typed (question/similar). */
-  similar(db: Db, words: string[], limit: number) {
-    return db
-      .selectFrom('questions')
-      .select(['id', 'title', 'answer_count', 'accepted_answer_id'])
-      .where(listedQuestionSql())
-      .where((eb) => eb.or(words.map((word) => eb(eb.fn('lower', ['title']), 'like', `%${word}%`))))
-      .orderBy('answer_count', 'desc')
-      .orderBy('created_at', 'desc')
-      .limit(limit)
-      .execute();
-  },
-
   /** Counts a view once per visitor and day; true when this one counted. */
   async recordView(db: Db, questionId: string, visitor: string, day: number): Promise<boolean> {
     const result = await db

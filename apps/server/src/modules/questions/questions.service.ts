@@ -168,25 +168,6 @@ export class QuestionsService {
     return { id, url_title: slugify(input.title) };
   }
 
-  /** Up to 10 listed questions whose titles share words with a title being typed. */
-  async similar(
-    title: string,
-  ): Promise<{ id: string; title: string; url_title: string; answer_count: number; accepted: boolean }[]> {
-    const words = [...new Set(title.toLowerCase().split(/[^\p{L}\p{N}]+/u))]
-      .filter((w) => w.length >= 3)
-      .map((w) => w.replace(/[%_\\]/g, ''))
-      .slice(0, 5);
-    if (words.length === 0) return [];
-    const rows = await questionsRepository.similar(this.site.db, words, 10);
-    return rows.map((q) => ({
-      id: q.id,
-      title: q.title,
-      url_title: slugify(q.title),
-      answer_count: q.answer_count,
-      accepted: q.accepted_answer_id !== '',
-    }));
-  }
-
   /**
    * Tag suggestions for the ask form (question/tags?tag=): main tags (a synonym brings its
    * main tag), recommended first, then reserved; nothing typed lists the recommended tags.
