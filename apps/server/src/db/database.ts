@@ -48,6 +48,28 @@ export interface Database {
   content_generation: { id: number; generation: number };
   /** One row (id 1), kept by triggers: how many questions are listed, and how many of those have no answer. */
   question_list_counts: { id: number; listed: number; unanswered: number };
+  notifications: NotificationsTable;
+  /** Red dots: unread items per receiver and type (1 inbox, 2 achievement), cleared by PUT notification/status. */
+  notification_counters: { user_id: string; type: number; unread: number };
+}
+
+/** One inbox item or achievement (migration 0010); is_read 1 unread, 2 read as the peer. */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  type: number;
+  msg_type: number;
+  action: string;
+  actor_id: string;
+  object_id: string;
+  question_id: string;
+  answer_id: string;
+  comment_id: string;
+  group_key: string;
+  rank: number;
+  is_read: number;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface VotesTable {

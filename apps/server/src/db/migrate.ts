@@ -7,6 +7,7 @@ import * as curation from './migrations/0006-curation.js';
 import * as contentGeneration from './migrations/0007-content-generation.js';
 import * as search from './migrations/0008-search.js';
 import * as questionListScale from './migrations/0009-question-list-scale.js';
+import * as notifications from './migrations/0010-notifications.js';
 
 /** Migrations are listed here, in order, so bundling and tests need no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-content-generation': contentGeneration,
   '0008-search': search,
   '0009-question-list-scale': questionListScale,
+  '0010-notifications': notifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -16,6 +16,7 @@ import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { usersRepository } from '../users/users.repository.js';
 import { answersRepository } from '../posts/answers.repository.js';
 import { votesRepository } from '../posts/votes.repository.js';
+import { followersOf, notifyInbox } from '../notifications/notify.js';
 
 export class AnswersService {
   constructor(
@@ -125,6 +126,14 @@ export class AnswersService {
         created_at: now,
         updated_at: now,
       });
+      await notifyInbox(trx, {
+        action: 'answer_the_question',
+        actorId: actor.user.id,
+        receivers: [question.user_id, ...(await followersOf(trx, question.id))],
+        questionId: question.id,
+        answerId,
+        now,
+      });
       return answerId;
     });
     return { id };
@@ -156,6 +165,14 @@ export class AnswersService {
       if (answer) {
         const self = answer.user_id === question.user_id;
         for (const key of acceptKeys(question, answer)) await reputation.grant(trx, key, { zero: self });
+        await notifyInbox(trx, {
+          action: 'accept_answer',
+          actorId: actor.user.id,
+          receivers: [answer.user_id, ...(await followersOf(trx, question.id))],
+          questionId: question.id,
+          answerId: answer.id,
+          now,
+        });
       }
     });
   }

@@ -1,5 +1,6 @@
 import { holds, isActive, isActiveStaff } from '../auth/actor.js';
-import { REASONS, type CommentItem, type Paged } from '@inquire/shared';
+import { objectTypeOf, REASONS, type CommentItem, type Paged } from '@inquire/shared';
+import type { Db } from '../../infra/db.js';
 import type { SiteRuntime } from '../../infra/site.js';
 import { DUPLICATE_WINDOW_SECONDS, nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -18,7 +19,8 @@ type CommentWithAuthor = Awaited<ReturnType<typeof commentsRepository.page>>['li
 export interface ReadablePost {
   id: string;
 }
-import { linkMentions, mentionableUsers, mentionedNames } from './mentions.js';
+import { linkMentions, mentionableUsers, mentionedMemberIds, mentionedNames } from './mentions.js';
+import { notifyInbox, type InboxEvent } from '../notifications/notify.js';
 
 /** Authors edit their comments for 5 minutes (peer facts 6.6); staff at any time. */
 export const COMMENT_EDIT_WINDOW_SECONDS = 5 * 60;
@@ -136,18 +138,31 @@ export class CommentsService {
     ) {
       throw AppError.badRequest(REASONS.duplicateRequest);
     }
-    const id = await nextId(db, 'comment');
-    await commentsRepository.insert(db, {
-      id,
-      user_id: actor.user.id,
-      object_id: input.object_id,
-      question_id: post.questionId,
-      reply_comment_id: replyTo?.id ?? '',
-      reply_user_id: replyTo?.user_id ?? '',
-      original_text: input.original_text,
-      parsed_text: await this.render(input.original_text),
-      created_at: now,
-      updated_at: now,
+    const linked = await this.link(input.original_text);
+    const id = await db.transaction().execute(async (trx) => {
+      const commentId = await nextId(trx, 'comment');
+      await commentsRepository.insert(trx, {
+        id: commentId,
+        user_id: actor.user.id,
+        object_id: input.object_id,
+        question_id: post.questionId,
+        reply_comment_id: replyTo?.id ?? '',
+        reply_user_id: replyTo?.user_id ?? '',
+        original_text: input.original_text,
+        parsed_text: renderInline(linked),
+        created_at: now,
+        updated_at: now,
+      });
+      const told = await this.whoIsTold(trx, post, replyTo, linked);
+      await notifyInbox(trx, {
+        ...told,
+        actorId: actor.user.id,
+        questionId: post.questionId,
+        answerId: post.kind === 'answer' ? post.id : undefined,
+        commentId,
+        now,
+      });
+      return commentId;
     });
     return { comment_id: id };
   }
@@ -169,13 +184,47 @@ export class CommentsService {
     const comment = await commentsRepository.findLive(db, commentId);
     if (!comment) throw AppError.notFound(REASONS.commentNotFound);
     if (!canDeleteComment(actor, comment)) throw AppError.forbidden();
-    await commentsRepository.remove(db, commentId, nowSeconds());
+    const now = nowSeconds();
+    await db.transaction().execute(async (trx) => {
+      await commentsRepository.remove(trx, commentId, now);
+      // The peer defines this one and never sends it: a comment removed by someone else (staff).
+      const post = objectTypeOf(comment.object_id) === 'answer' ? comment.object_id : undefined;
+      await notifyInbox(trx, {
+        action: 'your_comment_was_deleted',
+        actorId: actor.user.id,
+        receivers: [comment.user_id],
+        questionId: comment.question_id,
+        answerId: post,
+        commentId,
+        now,
+      });
+    });
+  }
+
+  /**
+   * Who a new comment tells (peer facts 4.1): a reply tells the replied-to author only; else
+   * mentions tell the mentioned members only; else the post's author hears of the comment.
+   */
+  private async whoIsTold(
+    trx: Db,
+    post: LivePost,
+    replyTo: CommentRow | undefined,
+    linked: string,
+  ): Promise<Pick<InboxEvent, 'action' | 'receivers'>> {
+    if (replyTo) return { action: 'reply_to_you', receivers: [replyTo.user_id] };
+    const mentioned = await mentionedMemberIds(trx, linked);
+    if (mentioned.length) return { action: 'mention_you', receivers: mentioned };
+    return { action: post.kind === 'question' ? 'comment_question' : 'comment_answer', receivers: [post.authorId] };
   }
 
   /** The comment subset of markdown, with real members' @mentions linked to their profiles. */
   private async render(text: string): Promise<string> {
+    return renderInline(await this.link(text));
+  }
+
+  private async link(text: string): Promise<string> {
     const members = await mentionableUsers(this.site.db, mentionedNames(text));
-    return renderInline(linkMentions(text, members));
+    return linkMentions(text, members);
   }
 
   /** Comments hang off a question or an answer the caller may see; deleted posts take none. */

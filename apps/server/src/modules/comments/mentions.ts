@@ -47,3 +47,19 @@ export function linkMentions(text: string, members: Set<string>): string {
 }
 
 const CODE_SPAN = /(`+[^`]*`+)/;
+
+/** The members a linked comment mentions (its `[@name](/users/name)` links, as the peer reads them). */
+export async function mentionedMemberIds(db: Db, linkedText: string): Promise<string[]> {
+  const names = [...new Set([...linkedText.matchAll(LINKED_MENTION)].map((m) => (m[1] as string).toLowerCase()))];
+  if (names.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username', 'in', names.slice(0, 50))
+    .where('mail_status', '=', MAIL_STATUS.activated)
+    .where('status', '!=', USER_STATUS.deleted)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+const LINKED_MENTION = /\[@([a-z0-9._-]+)\]\(\/users\//gi;

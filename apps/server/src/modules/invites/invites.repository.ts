@@ -24,6 +24,15 @@ export const invitesRepository = {
       .execute();
   },
 
+  async invitedIds(db: Db, questionId: string): Promise<string[]> {
+    const rows = await db
+      .selectFrom('question_invites')
+      .select('user_id')
+      .where('question_id', '=', questionId)
+      .execute();
+    return rows.map((r) => r.user_id);
+  },
+
   /** Activated, not suspended or deleted members with these usernames. */
   activeByUsernames(db: Db, usernames: string[]) {
     if (usernames.length === 0) return Promise.resolve([]);

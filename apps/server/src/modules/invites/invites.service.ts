@@ -10,6 +10,7 @@ import { questionsRepository } from '../posts/questions.repository.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { avatarUrl } from '../users/users.presenter.js';
 import { invitesRepository } from './invites.repository.js';
+import { notifyInbox } from '../notifications/notify.js';
 
 /**
  * Invitations will send email (a later issue), so saving them is rate limited per member
@@ -17,7 +18,7 @@ import { invitesRepository } from './invites.repository.js';
  */
 const INVITE_SAVES = { max: 30, window: 24 * 60 * 60 };
 
-/** Inviting people to answer a question (peer facts 6.1); their notifications come later. */
+/** Inviting people to answer a question (peer facts 6.1); the newly invited get an inbox item. */
 export class InvitesService {
   constructor(
     private readonly site: SiteRuntime,
@@ -60,13 +61,19 @@ export class InvitesService {
     // Counted once the input is valid: a refused save changes nothing, the quota included.
     const saves = await countersRepository.hit(db, `rl:invite:${actor.user.id}`, INVITE_SAVES.window, now);
     if (saves > INVITE_SAVES.max) throw new AppError(429, ACCOUNT_REASONS.rateLimited);
-    await invitesRepository.replace(
-      db,
-      question.id,
-      actor.user.id,
-      found.map((u) => u.id),
-      now,
-    );
+    const invited = found.map((u) => u.id);
+    await db.transaction().execute(async (trx) => {
+      const before = new Set(await invitesRepository.invitedIds(trx, question.id));
+      await invitesRepository.replace(trx, question.id, actor.user.id, invited, now);
+      // Only the newly invited are told (peer facts 6.1); someone kept on the list heard already.
+      await notifyInbox(trx, {
+        action: 'invited_you_to_answer',
+        actorId: actor.user.id,
+        receivers: invited.filter((id) => !before.has(id)),
+        questionId: question.id,
+        now,
+      });
+    });
     return this.present(question.id);
   }
 

@@ -24,6 +24,7 @@ import { recordActivity } from '../posts/record-activity.js';
 import { usersRepository } from '../users/users.repository.js';
 import { reasonsFor } from '../posts/operation-reasons.js';
 import { voteReputation } from './vote-reputation.js';
+import { notifyInbox, type InboxAction } from '../notifications/notify.js';
 
 /**
  * A parallel call changed the status between this call's read and its write. It gets what it
@@ -60,6 +61,7 @@ export class OperationsService {
         closed_at: now,
       });
       await this.record(trx, actor, question.id, question.id, 'question.closed', now, input.close_msg);
+      await this.tellAuthor(trx, actor, 'your_question_is_closed', question.user_id, question.id, undefined, now);
     });
   }
 
@@ -127,6 +129,7 @@ export class OperationsService {
       await usersRepository.bumpCount(trx, question.user_id, 'question_count', -1);
       await voteReputation.takeBack(trx, question.id);
       await this.record(trx, actor, question.id, question.id, 'question.deleted', now);
+      await this.tellAuthor(trx, actor, 'your_question_was_deleted', question.user_id, question.id, undefined, now);
     });
   }
 
@@ -162,6 +165,7 @@ export class OperationsService {
       await usersRepository.bumpCount(trx, answer.user_id, 'answer_count', -1);
       await voteReputation.takeBack(trx, answer.id);
       await this.record(trx, actor, answer.id, answer.id, 'answer.deleted', now);
+      await this.tellAuthor(trx, actor, 'your_answer_was_deleted', answer.user_id, question.id, answer.id, now);
     });
   }
 
@@ -200,6 +204,19 @@ export class OperationsService {
       throw AppError.notFound(REASONS.answerNotFound);
     }
     return { answer, question };
+  }
+
+  /** Tells a post's author that staff closed or deleted it (their own deletes tell nobody). */
+  private tellAuthor(
+    trx: Db,
+    actor: Actor,
+    action: InboxAction,
+    authorId: string,
+    questionId: string,
+    answerId: string | undefined,
+    now: number,
+  ) {
+    return notifyInbox(trx, { action, actorId: actor.user.id, receivers: [authorId], questionId, answerId, now });
   }
 
   private record(db: Db, actor: Actor, objectId: string, timelineOf: string, type: string, now: number, comment = '') {

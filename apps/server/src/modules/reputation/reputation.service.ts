@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../infra/db.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { nextId } from '../../lib/ids.js';
+import { recordAchievement } from '../notifications/achievements.js';
 
 /** Reputation events and their default deltas (peer facts section 1.1). */
 export const REPUTATION = {
@@ -37,7 +38,8 @@ export function startOfDay(now: number): number {
 /**
  * Grants and takes back reputation, one activity row per (object, receiver, trigger, event):
  * granting again reactivates the same row, so toggling cannot farm reputation. Positive
- * vote gains stop at 200 a day; nobody drops below 1. Runs inside the caller's transaction.
+ * vote gains stop at 200 a day; nobody drops below 1. Runs inside the caller's transaction,
+ * which also records the receiver's achievement (notifications/achievements.ts).
  */
 export const reputation = {
   async grant(db: Db, key: ReputationKey, options: { zero?: boolean; now?: number } = {}): Promise<void> {
@@ -74,6 +76,7 @@ export const reputation = {
         .set({ rank: delta, has_rank: delta === 0 ? 0 : 1 })
         .where('id', '=', existing.id)
         .execute();
+      await recordAchievement(db, key, now);
       return;
     }
     delta = await applyToUser(db, key.userId, delta);
@@ -92,6 +95,7 @@ export const reputation = {
         updated_at: now,
       })
       .execute();
+    await recordAchievement(db, key, now);
   },
 
   /** Takes back exactly what a live grant gave; nothing when there is none. */
@@ -99,11 +103,9 @@ export const reputation = {
     const existing = await findRow(db, key);
     if (!existing || existing.cancelled === 1) return;
     await applyToUser(db, key.userId, -existing.rank);
-    await db
-      .updateTable('activities')
-      .set({ cancelled: 1, updated_at: nowSeconds() })
-      .where('id', '=', existing.id)
-      .execute();
+    const now = nowSeconds();
+    await db.updateTable('activities').set({ cancelled: 1, updated_at: now }).where('id', '=', existing.id).execute();
+    await recordAchievement(db, key, now);
   },
 };
 

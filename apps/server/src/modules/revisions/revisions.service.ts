@@ -36,6 +36,7 @@ import { NO_MAIN_TAG } from '../posts/tags.repository.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import { recordActivity } from '../posts/record-activity.js';
+import { followersOf, notifyInbox } from '../notifications/notify.js';
 import { avatarUrl } from '../users/users.presenter.js';
 import { usersRepository } from '../users/users.repository.js';
 import { postWrites } from '../posts/post-writes.repository.js';
@@ -227,6 +228,7 @@ export class RevisionsService {
         throw AppError.badRequest(CURATION_REASONS.revisionNotPending);
       }
       await applyRevision(trx, target, revision, revision.user_id, now);
+      await tellEdited(trx, target, revision.user_id, now);
       await recordActivity(trx, {
         userId: revision.user_id,
         triggerUserId: actor.user.id,
@@ -388,6 +390,7 @@ export class RevisionsService {
       const outdated = await revisionsRepository.outdateUnreviewed(trx, target.id, actor.user.id, now);
       await applyRevision(trx, target, { id, content: next.content }, actor.user.id, now);
       await this.tellOutdated(trx, settings, target, outdated);
+      await tellEdited(trx, target, actor.user.id, now);
       await recordActivity(trx, {
         userId: actor.user.id,
         objectId: target.id,
@@ -485,4 +488,32 @@ export class RevisionsService {
       };
     });
   }
+}
+
+/**
+ * An applied edit of a question or answer (direct, or a suggestion approved) tells the post's
+ * author, the asker and the question's followers, never the editor (peer facts 4.1; the peer
+ * defines "question edited" and never sends it). Tags tell nobody.
+ */
+async function tellEdited(trx: Db, target: Target, editorId: string, now: number): Promise<void> {
+  if (target.kind === 'tag') return;
+  const followers = await followersOf(trx, target.questionId);
+  if (target.kind === 'question') {
+    await notifyInbox(trx, {
+      action: 'update_question',
+      actorId: editorId,
+      receivers: [target.row.user_id, ...followers],
+      questionId: target.id,
+      now,
+    });
+    return;
+  }
+  await notifyInbox(trx, {
+    action: 'update_answer',
+    actorId: editorId,
+    receivers: [target.row.user_id, target.question.user_id, ...followers],
+    questionId: target.questionId,
+    answerId: target.id,
+    now,
+  });
 }

@@ -8,6 +8,7 @@ import { commentsRepository } from '../posts/comments.repository.js';
 import { loadLivePost } from '../posts/visibility.js';
 import { reputation, type ReputationKey } from '../reputation/reputation.service.js';
 import { votesRepository, type VoteTable } from '../posts/votes.repository.js';
+import { notifyInbox, type InboxAction } from '../notifications/notify.js';
 
 export type VoteDirection = 'up' | 'down';
 
@@ -61,6 +62,17 @@ export class VotesService {
       if (!inserted) return;
       await votesRepository.bumpScore(trx, target.table, target.id, wanted);
       for (const key of reputationKeys(target, actor, wanted)) await reputation.grant(trx, key);
+      await notifyInbox(trx, {
+        action: `${direction}_voted_${target.kind}` as InboxAction,
+        actorId: actor.user.id,
+        receivers: [target.authorId],
+        questionId: target.questionId,
+        answerId: target.kind === 'answer' ? target.id : undefined,
+        commentId: target.kind === 'comment' ? target.id : undefined,
+        // A vote taken back and cast again tells the author once (the peer's re-activated row).
+        onceKey: `v:${target.id}:${actor.user.id}:${direction}`,
+        now,
+      });
     });
     return this.result(target.id, actor.user.id);
   }
