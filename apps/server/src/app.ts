@@ -33,6 +33,7 @@ import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { votesRoutes } from './modules/votes/votes.routes.js';
 import { registerShortIds } from './infra/short-ids.js';
 import { invitesRoutes } from './modules/invites/invites.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { reactionsRoutes } from './modules/reactions/reactions.routes.js';
 import { relatedRoutes } from './modules/related/related.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -139,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(commentsRoutes);
   await app.register(reactionsRoutes);
   await app.register(invitesRoutes);
+  await app.register(notificationsRoutes);
   await app.register(relatedRoutes);
   await app.register(searchRoutes);
   await app.register(tagsRoutes);

@@ -19,6 +19,7 @@ import { SiteinfoService } from './modules/siteinfo/siteinfo.service.js';
 import { TagsService } from './modules/tags/tags.service.js';
 import { VotesService } from './modules/votes/votes.service.js';
 import { InvitesService } from './modules/invites/invites.service.js';
+import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { ReactionsService } from './modules/reactions/reactions.service.js';
 import { RelatedService } from './modules/related/related.service.js';
 import { OperationsService } from './modules/operations/operations.service.js';
@@ -46,6 +47,7 @@ export interface Services {
   comments: CommentsService;
   reactions: ReactionsService;
   invites: InvitesService;
+  notifications: NotificationsService;
   related: RelatedService;
   tags: TagsService;
   revisions: RevisionsService;
@@ -93,6 +95,7 @@ export function createServices(site: SiteRuntime, options: ServiceOptions = {}):
     comments,
     reactions,
     invites,
+    notifications: new NotificationsService(site, siteinfo),
     related,
     tags: new TagsService(site, siteinfo),
     revisions,

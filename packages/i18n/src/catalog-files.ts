@@ -21,8 +21,32 @@ import enCuration from '../locales/en_US/curation.json' with { type: 'json' };
 import zhCuration from '../locales/zh_CN/curation.json' with { type: 'json' };
 import enSearch from '../locales/en_US/search.json' with { type: 'json' };
 import zhSearch from '../locales/zh_CN/search.json' with { type: 'json' };
+import enNotifications from '../locales/en_US/notifications.json' with { type: 'json' };
+import zhNotifications from '../locales/zh_CN/notifications.json' with { type: 'json' };
 
 export const CATALOG_FILES = {
-  en_US: [enCore, enDesign, enPosts, enAccounts, enInteractions, enTags, enEditor, enCuration, enSearch],
-  zh_CN: [zhCore, zhDesign, zhPosts, zhAccounts, zhInteractions, zhTags, zhEditor, zhCuration, zhSearch],
+  en_US: [
+    enCore,
+    enDesign,
+    enPosts,
+    enAccounts,
+    enInteractions,
+    enTags,
+    enEditor,
+    enCuration,
+    enSearch,
+    enNotifications,
+  ],
+  zh_CN: [
+    zhCore,
+    zhDesign,
+    zhPosts,
+    zhAccounts,
+    zhInteractions,
+    zhTags,
+    zhEditor,
+    zhCuration,
+    zhSearch,
+    zhNotifications,
+  ],
 } as const;

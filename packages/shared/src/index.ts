@@ -19,4 +19,5 @@ export * from './schemas/account.js';
 export * from './schemas/tag.js';
 export * from './schemas/curation.js';
 export * from './schemas/search.js';
+export * from './schemas/notification.js';
 export * from './cached-search.js';

@@ -1,0 +1,154 @@
+import {
+  ACCOUNT_REASONS,
+  REASONS,
+  type InboxType,
+  type Language,
+  type NotificationItem,
+  type NotificationStatus,
+  type NotificationType,
+  type Paged,
+} from '@inquire/shared';
+import type { SiteRuntime } from '../../infra/site.js';
+import { nowSeconds } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { countersRepository } from '../captcha/counters.repository.js';
+import { holds } from '../auth/actor.js';
+import type { Actor } from '../auth/auth.service.js';
+import { answersRepository } from '../posts/answers.repository.js';
+import { questionsRepository } from '../posts/questions.repository.js';
+import { revisionsRepository } from '../posts/revisions.repository.js';
+import { canSeePost } from '../posts/visibility.js';
+import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
+import { usersRepository } from '../users/users.repository.js';
+import { INBOX_KIND, NOTIFICATION_TYPE, notificationsRepository } from './notifications.repository.js';
+import { presentNotification, type ShownPost } from './notifications.presenter.js';
+
+const TYPE_CODE: Record<NotificationType, number> = NOTIFICATION_TYPE;
+const INBOX_CODE: Record<InboxType, number | null> = { all: null, ...INBOX_KIND };
+
+/**
+ * Read-state writes per member: marking items read is cheap but a write each, so a runaway
+ * client (or a script) is held to 120 a minute (security anchors: every write route is limited).
+ */
+const READ_WRITES = { max: 120, window: 60 };
+
+/** Who reviews suggested edits of which object type (question 1, answer 2, tag 3). */
+const AUDIT = { 1: 'question.audit', 2: 'answer.audit', 3: 'tag.audit' } as const;
+
+/**
+ * A member's inbox and achievements (peer facts 4.3): pages, red dots, read state. Items are
+ * written by the writers of the changes (notify.ts, achievements.ts); this reads them, and
+ * shows a post's title only while the reader may still see it.
+ */
+export class NotificationsService {
+  constructor(
+    private readonly site: SiteRuntime,
+    private readonly siteinfo: SiteinfoService,
+  ) {}
+
+  async page(
+    actor: Actor,
+    query: { type: NotificationType; inbox_type: InboxType; page: number; page_size: number },
+    lang: Language,
+  ): Promise<Paged<NotificationItem>> {
+    const db = this.site.db;
+    const kind = query.type === 'inbox' ? INBOX_CODE[query.inbox_type] : null;
+    const { count, list } = await notificationsRepository.page(
+      db,
+      actor.user.id,
+      TYPE_CODE[query.type],
+      kind,
+      query.page,
+      query.page_size,
+    );
+    const [actors, posts, { site_users: users }] = await Promise.all([
+      usersRepository.authors(db, list.map((n) => n.actor_id).filter(Boolean)),
+      this.shownPosts(
+        actor,
+        list.map((n) => ({ questionId: n.question_id, answerId: n.answer_id })),
+      ),
+      this.siteinfo.settings(),
+    ]);
+    const actorById = new Map(actors.map((a) => [a.id, a]));
+    return {
+      count,
+      list: list.map((row) =>
+        presentNotification(row, { actor: actorById.get(row.actor_id), post: posts.get(row.question_id), users, lang }),
+      ),
+    };
+  }
+
+  async status(actor: Actor): Promise<NotificationStatus> {
+    const counters = await notificationsRepository.counters(this.site.db, actor.user.id);
+    const types = ([1, 2, 3] as const).filter((type) => holds(actor, AUDIT[type]));
+    const pending = types.length
+      ? (await revisionsRepository.unreviewedPage(this.site.db, types, actor.user.id, 1, 1)).count
+      : 0;
+    return {
+      inbox: counters[NOTIFICATION_TYPE.inbox] ?? 0,
+      achievement: counters[NOTIFICATION_TYPE.achievement] ?? 0,
+      revision: pending,
+      can_revision: types.length > 0,
+      badge_award: null,
+    };
+  }
+
+  /** PUT notification/status: clears one red dot; the items stay unread (peer facts 4.3). */
+  async clearStatus(actor: Actor, type: NotificationType): Promise<NotificationStatus> {
+    await this.countWrite(actor);
+    await notificationsRepository.clearCounter(this.site.db, actor.user.id, TYPE_CODE[type]);
+    return this.status(actor);
+  }
+
+  /** Marks one of the caller's items read; someone else's is not found. */
+  async markRead(actor: Actor, id: string): Promise<void> {
+    const db = this.site.db;
+    await this.countWrite(actor);
+    const item = await notificationsRepository.findMine(db, actor.user.id, id);
+    if (!item) throw AppError.notFound(REASONS.objectNotFound);
+    await db.transaction().execute(async (trx) => {
+      if (await notificationsRepository.markRead(trx, item.id)) {
+        await notificationsRepository.lowerCounter(trx, actor.user.id, item.type);
+      }
+    });
+  }
+
+  async markAllRead(actor: Actor, type: NotificationType): Promise<void> {
+    await this.countWrite(actor);
+    await this.site.db.transaction().execute(async (trx) => {
+      await notificationsRepository.markAllRead(trx, actor.user.id, TYPE_CODE[type]);
+      await notificationsRepository.clearCounter(trx, actor.user.id, TYPE_CODE[type]);
+    });
+  }
+
+  private async countWrite(actor: Actor): Promise<void> {
+    const key = `rl:notification-read:${actor.user.id}`;
+    const count = await countersRepository.hit(this.site.db, key, READ_WRITES.window, nowSeconds());
+    if (count > READ_WRITES.max) throw new AppError(429, ACCOUNT_REASONS.rateLimited);
+  }
+
+  /**
+   * The questions (with the answer when there is one) of a page of items, as the reader may
+   * see them now: a post held, deleted or unlisted since shows no title to who may not see it.
+   */
+  private async shownPosts(
+    actor: Actor,
+    refs: { questionId: string; answerId: string }[],
+  ): Promise<Map<string, ShownPost>> {
+    const db = this.site.db;
+    const shown = new Map<string, ShownPost>();
+    for (const questionId of new Set(refs.map((r) => r.questionId).filter(Boolean))) {
+      const question = await questionsRepository.findById(db, questionId);
+      shown.set(questionId, {
+        title: question && canSeePost(actor, question) ? question.title : '',
+        hiddenAnswers: new Set(),
+      });
+    }
+    for (const { questionId, answerId } of refs) {
+      if (!answerId) continue;
+      const answer = await answersRepository.findById(db, answerId);
+      if (!answer || !canSeePost(actor, answer)) shown.get(questionId)?.hiddenAnswers.add(answerId);
+    }
+    return shown;
+  }
+}
