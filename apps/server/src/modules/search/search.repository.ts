@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { ANSWER_STATUS, type SearchOrder } from '@inquire/shared';
+import { ANSWER_STATUS, OBJECT_TYPES, type SearchOrder } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import { isSqlite } from '../posts/search-index.js';
 import { listedQuestionSql } from '../posts/public-questions.js';
@@ -37,44 +37,42 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
  * word inside it would not be found); pg_trgm's index serves those of 3+ characters.
  */
 const needsLike = (term: string, sqlite: boolean) => [...term].length < 3 || (!sqlite && CJK.test(term));
+/** A word of letters and digits outside the CJK scripts (PostgreSQL's parser splits those). */
+const WORD = /^[\p{L}\p{N}]+$/u;
+const isWord = (term: string) => WORD.test(term) && !CJK.test(term);
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** FTS5 string: the term as one quoted phrase (a substring for the trigram tokenizer). */
 const ftsString = (term: string) => `"${term.replace(/"/g, '""')}"`;
 /** websearch_to_tsquery input: always one quoted phrase, so words like "or" are not operators. */
 const websearchString = (term: string) => `"${term.replace(/"/g, ' ')}"`;
 
-interface MatchOptions {
-  /** Rank and return only this many of the index's documents. */
-  candidates?: number;
-  /** Rank 0 for all (a count needs no rank, and bm25/ts_rank_cd cost per match). */
-  unranked?: boolean;
-}
-
-/** How the text terms narrow and rank: an index subquery `m(id, rank)` of matching documents. */
-interface TextSearch {
-  /** The matching documents' ids (post ids as text) and ranks. */
-  matches: RawBuilder<unknown>;
-  /** Whether `matches` is a bounded candidate set (the best or newest few), not every match. */
-  bounded: boolean;
-}
-
 /**
- * The documents matching the terms, read from the index alone (no join onto the posts, so
- * each engine runs its own index plan), with their rank. With `candidates`, only that many
- * documents are ranked and returned: SQLite's best by bm25 (FTS5 orders by its rank cheaply),
- * PostgreSQL's newest matches by id (ts_rank_cd reads each document's vector, so only the
- * candidates are ranked).
+ * The text terms' side of a search, on the index alone: which documents match (`where` on
+ * `table`), and two ranks. `rank` is the engine's (bm25 / ts_rank_cd, which read every match:
+ * bm25 counts each term's documents, ts_rank_cd reads each vector); `titleRank` only looks
+ * whether the title holds each term, for a bounded set of candidates.
  */
-function textSearch(
-  terms: string[],
-  sqlite: boolean,
-  { candidates, unranked = false }: MatchOptions,
-): TextSearch | undefined {
+interface TextSearch {
+  table: RawBuilder<unknown>;
+  where: RawBuilder<unknown>[];
+  /** The document's post id as text, and the key its post ids order by (newest last). */
+  id: RawBuilder<unknown>;
+  key: RawBuilder<unknown>;
+  rank: RawBuilder<unknown>;
+  titleRank: RawBuilder<unknown>;
+  sqlite: boolean;
+}
+
+function textSearch(terms: string[], sqlite: boolean): TextSearch | undefined {
   if (terms.length === 0) return undefined;
   const indexTerms = terms.filter((t) => !needsLike(t, sqlite));
   // Beside real words, a 1-2 letter Latin word ("to", "a") only narrows by substring and costs a
   // scan, so it is left out of the match (it is still marked in excerpts). CJK ones always count.
-  const likeTerms = terms.filter((t) => needsLike(t, sqlite) && (indexTerms.length === 0 || CJK.test(t)));
+  const shortTerms = terms.filter((t) => needsLike(t, sqlite) && (indexTerms.length === 0 || CJK.test(t)));
+  // PostgreSQL has no index for a 1-2 character substring (pg_trgm needs 3), but its word index
+  // finds words starting with one ("go" finds go, golang): a short Latin word matches so there.
+  const prefixTerms = sqlite ? [] : shortTerms.filter(isWord);
+  const likeTerms = shortTerms.filter((t) => !prefixTerms.includes(t));
   const doc = sqlite ? sql.raw('search_fts') : sql.raw('s');
   const where = likeTerms.map((t) => {
     const p = likePattern(t);
@@ -82,45 +80,80 @@ function textSearch(
       ? sql`(${doc}.title like ${p} escape '\\' or ${doc}.body like ${p} escape '\\' or ${doc}.tags like ${p} escape '\\')`
       : sql`(${doc}.title ilike ${p} or ${doc}.body ilike ${p} or ${doc}.tags ilike ${p})`;
   });
-  // A short or CJK term in the title ranks the post up, as a title word does in the index.
-  const titleBonus = likeTerms.map((t) =>
+  // A term in the title ranks the post up: short and CJK terms in the engine's rank too.
+  const inTitle = (t: string) =>
     sqlite
       ? sql`(case when ${doc}.title like ${likePattern(t)} escape '\\' then 1.0 else 0 end)`
-      : sql`(case when ${doc}.title ilike ${likePattern(t)} then 1.0 else 0 end)`,
-  );
-  // Short terms alone have no index to rank by: every match is read (a scan of the index only).
-  const bounded = candidates !== undefined && indexTerms.length > 0;
+      : sql`(case when ${doc}.title ilike ${likePattern(t)} then 1.0 else 0 end)`;
+  const titleBonus = likeTerms.map(inTitle);
+  const titleRank = sql.join([sql`0`, ...[...indexTerms, ...shortTerms].map(inTitle)], sql` + `);
+  let indexRank: RawBuilder<unknown> = sql`0`;
   if (sqlite) {
-    let indexRank: RawBuilder<unknown> = sql`0`;
     if (indexTerms.length) {
       where.push(sql`search_fts match ${indexTerms.map(ftsString).join(' AND ')}`);
       indexRank = sql`(-${BM25})`;
     }
-    const rank = unranked ? sql`0` : sql.join([indexRank, ...titleBonus], sql` + `);
-    const limit = bounded ? sql`order by ${BM25} limit ${candidates}` : sql``;
-    return {
-      matches: sql`select cast(search_fts.rowid as text) as id, ${rank} as rank from search_fts
-        where ${sql.join(where, sql` and `)} ${limit}`,
-      bounded,
-    };
-  }
-  let indexRank: RawBuilder<unknown> = sql`0`;
-  if (indexTerms.length) {
+  } else if (indexTerms.length || prefixTerms.length) {
     const query = sql.join(
-      indexTerms.map((t) => sql`websearch_to_tsquery('simple', ${websearchString(t)})`),
+      [
+        ...indexTerms.map((t) => sql`websearch_to_tsquery('simple', ${websearchString(t)})`),
+        ...prefixTerms.map((t) => sql`to_tsquery('simple', ${`${t}:*`})`),
+      ],
       sql` && `,
     );
     where.push(sql`s.doc @@ (${query})`);
     indexRank = sql`ts_rank_cd(${TS_WEIGHTS}, s.doc, ${query})`;
   }
-  const rank = unranked ? sql`0` : sql.join([indexRank, ...titleBonus], sql` + `);
-  const found = sql`select s.id, s.title, s.doc from search_docs s where ${sql.join(where, sql` and `)}`;
   return {
-    matches: bounded
-      ? sql`select s.id, ${rank} as rank from (${found} order by s.id desc limit ${candidates}) s`
-      : sql`select s.id, ${rank} as rank from search_docs s where ${sql.join(where, sql` and `)}`,
-    bounded,
+    table: sqlite ? sql`search_fts` : sql`search_docs s`,
+    where,
+    id: sqlite ? sql`cast(search_fts.rowid as text)` : sql`s.id`,
+    key: sqlite ? sql`search_fts.rowid` : sql`s.id`,
+    rank: sql.join([indexRank, ...titleBonus], sql` + `),
+    titleRank,
+    sqlite,
   };
+}
+
+/**
+ * The index rows of one kind of post: ids are `1` + the type's 3 digits + a 13-digit sequence
+ * (packages/shared ids.ts), so each kind is one range of the key, newest last.
+ */
+function kindRange(text: TextSearch, kind: 'question' | 'answer'): RawBuilder<unknown> {
+  const low = `1${String(OBJECT_TYPES[kind]).padStart(3, '0')}${'0'.repeat(13)}`;
+  const high = `1${String(OBJECT_TYPES[kind] + 1).padStart(3, '0')}${'0'.repeat(13)}`;
+  // Constants of our own: SQLite compares its integer rowid with integer literals (past 2^53).
+  return text.sqlite
+    ? sql`${text.key} >= ${sql.raw(low)} and ${text.key} < ${sql.raw(high)}`
+    : sql`${text.key} >= ${sql.lit(low)} and ${text.key} < ${sql.lit(high)}`;
+}
+
+const onlyOneKind = (c: SearchConditions): 'question' | 'answer' | undefined =>
+  c.kinds.question && !c.kinds.answer ? 'question' : c.kinds.answer && !c.kinds.question ? 'answer' : undefined;
+
+/** Every matching document with the engine's rank. */
+function allMatches(text: TextSearch, c: SearchConditions): RawBuilder<unknown> {
+  const kind = onlyOneKind(c);
+  const where = kind ? [...text.where, kindRange(text, kind)] : text.where;
+  return sql`select ${text.id} as id, ${text.rank} as rank from ${text.table} where ${sql.join(where, sql` and `)}`;
+}
+
+/** The newest `perKind` matching documents of each kind searched, ranked by their titles. */
+function newestMatches(text: TextSearch, c: SearchConditions, perKind: number): RawBuilder<unknown> {
+  const kinds = (['question', 'answer'] as const).filter((kind) => c.kinds[kind]);
+  const arms = kinds.map(
+    (kind) => sql`select * from (select ${text.id} as id, ${text.titleRank} as rank from ${text.table}
+      where ${sql.join([...text.where, kindRange(text, kind)], sql` and `)} order by ${text.key} desc limit ${perKind}) ${sql.raw(`newest_${kind}`)}`,
+  );
+  return sql.join(arms, sql` union all `);
+}
+
+/** Matching documents in the index, counted up to `cap` + 1 (a count that stops early). */
+function countMatches(text: TextSearch, c: SearchConditions, cap: number): RawBuilder<{ n: number }> {
+  const kind = onlyOneKind(c);
+  const where = kind ? [...text.where, kindRange(text, kind)] : text.where;
+  return sql<{ n: number }>`select count(*) as n from (select 1 from ${text.table}
+    where ${sql.join(where, sql` and `)} limit ${cap + 1}) capped`;
 }
 
 const atLeast = (column: RawBuilder<unknown>, n: number) => (n === 0 ? sql`${column} = 0` : sql`${column} >= ${n}`);
@@ -187,39 +220,45 @@ function orderBy(order: SearchOrder, hasTerms: boolean): RawBuilder<unknown> {
   return sql`created_at desc, id desc`;
 }
 
-/** Documents ranked for a relevance page when nothing but text narrows the search. */
-const CANDIDATES = 1000;
 /**
- * A relevance page from the candidates counts its matches separately and stops here: past it
- * the count says "at least" (the peer's wire has only `count`, so nothing else says so).
+ * A search narrowed by text alone counts its matches in the index up to COUNT_CAP: past it the
+ * count says COUNT_CAP (the peer's wire has only `count`, so nothing says "more"). With more
+ * matches than the engine ranks cheaply (rankAllUpTo), only the newest CANDIDATES of each kind
+ * are read, ranked by whether their titles hold the terms.
  */
-export const COUNT_CAP = 10_000;
+export const COUNT_CAP = 2_000;
+const CANDIDATES = 250;
+/**
+ * Up to how many matching documents the engine ranks them all: bm25 is cheap per match once
+ * it has counted each term's documents; ts_rank_cd reads each document's vector (TOASTed).
+ */
+const rankAllUpTo = (sqlite: boolean) => (sqlite ? COUNT_CAP : 300);
 
-/** Whether only the text narrows the search, so the index's best candidates hold the best page. */
+/** Whether only the text (and the kind) narrows the search, so the index alone can bound it. */
 const onlyText = (c: SearchConditions) =>
-  c.kinds.question &&
-  c.kinds.answer &&
   c.tagGroups.length === 0 &&
   [c.userId, c.score, c.answers, c.views, c.hasAccepted, c.isAccepted, c.inQuestion].every((v) => v === undefined);
 
-/** The matching posts anyone may see, as rows (id, kind, created_at, active_at, score, rank). */
-function matchingPosts(c: SearchConditions, sqlite: boolean, options: MatchOptions = {}) {
-  const text = textSearch(c.terms, sqlite, options);
+/** The posts anyone may see among `matches` (or all posts without text), as sortable rows. */
+function visiblePosts(c: SearchConditions, matches: RawBuilder<unknown> | undefined): RawBuilder<unknown> {
   const branches: RawBuilder<unknown>[] = [];
-  if (c.kinds.question) branches.push(questionBranch(c, text !== undefined));
-  if (c.kinds.answer) branches.push(answerBranch(c, text !== undefined));
-  if (branches.length === 0) return undefined;
+  if (c.kinds.question) branches.push(questionBranch(c, matches !== undefined));
+  if (c.kinds.answer) branches.push(answerBranch(c, matches !== undefined));
   const union = sql.join(branches, sql` union all `);
   // The index is read once, before the posts: each engine then joins its matches by primary key.
-  const withText = text ? sql`with m as materialized (${text.matches}) ` : sql``;
-  return { rows: sql`${withText}select * from (${union}) p`, bounded: text?.bounded ?? false };
+  const withText = matches ? sql`with m as materialized (${matches}) ` : sql``;
+  return sql`${withText}select * from (${union}) p`;
 }
+
+type HitRow = { id: string; kind: number };
+const toHits = (rows: HitRow[]): SearchHit[] =>
+  rows.map((r) => ({ id: r.id, kind: Number(r.kind) === 1 ? 'question' : 'answer' }));
 
 export const searchRepository = {
   /**
    * One page of matching posts anyone may see, best first, and how many match in all. Posts are
-   * checked against the public rule themselves, not only through the index. A relevance page
-   * narrowed by index terms alone ranks only the index's best CANDIDATES, and counts up to COUNT_CAP.
+   * checked against the public rule themselves, not only through the index. Many matches of
+   * text alone are bounded (see COUNT_CAP).
    */
   async search(
     db: Db,
@@ -227,34 +266,29 @@ export const searchRepository = {
     order: SearchOrder,
     page: { limit: number; offset: number },
   ): Promise<{ count: number; hits: SearchHit[] }> {
-    const sqlite = isSqlite(db);
-    const all = matchingPosts(c, sqlite);
-    if (!all) return { count: 0, hits: [] };
+    if (!c.kinds.question && !c.kinds.answer) return { count: 0, hits: [] };
+    const text = textSearch(c.terms, isSqlite(db));
     const sorted = orderBy(order, c.terms.length > 0);
-    const fitsCandidates = order === 'relevance' && onlyText(c) && page.offset + page.limit <= CANDIDATES;
-    const ranked = fitsCandidates ? matchingPosts(c, sqlite, { candidates: CANDIDATES }) : undefined;
-    const toHits = (rows: { id: string; kind: number }[]): SearchHit[] =>
-      rows.map((r) => ({ id: r.id, kind: Number(r.kind) === 1 ? 'question' : 'answer' }));
-    if (ranked?.bounded) {
-      // The page from the best candidates; the count from the index's matches (cheap without ranking).
-      const [rows, total] = await Promise.all([
-        sql<{ id: string; kind: number }>`select id, kind from (${ranked.rows}) r
-          order by ${sorted} limit ${page.limit} offset ${page.offset}`.execute(db),
-        sql<{
-          n: number;
-        }>`select count(*) as n from (select 1 from (${matchingPosts(c, sqlite, { unranked: true })!.rows}) r limit ${COUNT_CAP}) capped`.execute(
-          db,
-        ),
-      ]);
-      return { count: Number(total.rows[0]?.n ?? 0), hits: toHits(rows.rows) };
+    if (text && onlyText(c)) {
+      const matched = Number((await countMatches(text, c, COUNT_CAP).execute(db)).rows[0]?.n ?? 0);
+      if (matched === 0) return { count: 0, hits: [] };
+      if (matched > rankAllUpTo(text.sqlite)) {
+        const perKind = Math.max(CANDIDATES, page.offset + page.limit);
+        const rows = await sql<HitRow>`select id, kind from (${visiblePosts(c, newestMatches(text, c, perKind))}) r
+          order by ${sorted} limit ${page.limit} offset ${page.offset}`.execute(db);
+        // The index's count (it holds public posts only, written with them): reading every
+        // matching post to count it is what this path avoids.
+        return { count: Math.min(matched, COUNT_CAP), hits: toHits(rows.rows) };
+      }
     }
-    // Every match is read to order them anyway: the page and the count in one pass (a window count).
-    const rows = await sql<{ id: string; kind: number; total: number }>`select id, kind, count(*) over () as total
-      from (${all.rows}) r order by ${sorted} limit ${page.limit} offset ${page.offset}`.execute(db);
+    // Every match is read to order them: the page and the count in one pass (a window count).
+    const posts = visiblePosts(c, text ? allMatches(text, c) : undefined);
+    const rows = await sql<HitRow & { total: number }>`select id, kind, count(*) over () as total
+      from (${posts}) r order by ${sorted} limit ${page.limit} offset ${page.offset}`.execute(db);
     let count = Number(rows.rows[0]?.total ?? 0);
     // A page past the end has no row to carry the total.
     if (rows.rows.length === 0 && page.offset > 0) {
-      const total = await sql<{ n: number }>`select count(*) as n from (${all.rows}) r`.execute(db);
+      const total = await sql<{ n: number }>`select count(*) as n from (${posts}) r`.execute(db);
       count = Number(total.rows[0]?.n ?? 0);
     }
     return { count, hits: toHits(rows.rows) };
