@@ -39,6 +39,8 @@ const { values: flags } = parseArgs({
 
 const SECONDS = Number(flags.seconds ?? process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(flags.connections ?? process.env.BENCH_CONNECTIONS ?? 16);
+/** A realistic two-word search (words of the seeded prose): issue 10's search target. */
+const SEARCH_QUERY = 'database connection';
 
 function seedSize(): SeedSize {
   if (flags.scale) {
@@ -129,6 +131,12 @@ async function benchEngine(
         guestTagHit: { name: 'tag page, guest, cache hit', url: at(pages.tag) },
         listApi: { name: 'GET question/page (20 items)', url: at('/answer/api/v1/question/page?page=1&page_size=20') },
         questionApi: { name: 'GET question/info', url: at(`/answer/api/v1/question/info?id=${pages.questionId}`) },
+        // Staff are not limited to 20 searches a minute, so the load measures the search itself.
+        searchApi: {
+          name: `GET search?q=${SEARCH_QUERY}`,
+          url: at(`/answer/api/v1/search?q=${encodeURIComponent(SEARCH_QUERY)}`),
+          headers: { cookie },
+        },
       };
       console.log(
         `\n${SECONDS} s per target, ${CONNECTIONS} connections, server: inquire start (defaults), ${server.url}`,
@@ -156,6 +164,7 @@ async function benchEngine(
         memberQuestion: get('memberQuestion'),
         listApi: get('listApi'),
         questionApi: get('questionApi'),
+        searchApi: get('searchApi'),
         peakRssMB: Math.max(...Object.values(results).map((r) => r.rssMB)),
         questionPageBytes: weight,
       };

@@ -13,6 +13,8 @@ export interface EngineRun {
   memberQuestion: LoadResult;
   listApi: LoadResult;
   questionApi: LoadResult;
+  /** GET search with a realistic query (staff: not rate limited). */
+  searchApi: LoadResult;
   /** In-process server render of the question page for a member (no cache), median ms. */
   memberRenderMedianMs: number;
   /** Highest summed RSS of the server's processes over the whole run, MB. */
@@ -40,6 +42,18 @@ export function percent(result: LoadResult, reference: LoadResult): string {
 
 /** A load with no answer, or answers not all 2xx, measured something else: it cannot meet a target. */
 const clean = (result: LoadResult) => result.completed > 0 && result.errors === 0 && result.non2xx === 0;
+
+/** Issue 10: search p50 under 10 ms at 2,000 questions, under 50 ms at 1M. */
+function searchCheck(run: EngineRun): TargetCheck {
+  const atScale = run.questions >= TARGET_SCALE;
+  const limit = atScale ? 50 : 10;
+  const scope = atScale ? 'at 1M questions' : 'at 2,000 questions';
+  return {
+    target: `search API (GET search) p50 < ${limit} ms ${scope}`,
+    measured: `${run.searchApi.p50} ms`,
+    met: clean(run.searchApi) && run.searchApi.p50 < limit,
+  };
+}
 
 export function checkTargets(run: EngineRun): TargetCheck[] {
   const ref = run.staticFile;
@@ -80,6 +94,7 @@ export function checkTargets(run: EngineRun): TargetCheck[] {
       measured: `${run.questionApi.p50} ms`,
       met: clean(run.questionApi) && run.questionApi.p50 < 20,
     },
+    searchCheck(run),
     { target: `server RSS < 400 MB${atScale}`, measured: `${run.peakRssMB} MB`, met: run.peakRssMB < 400 },
   ];
 }
