@@ -15,6 +15,7 @@ import { fastifyTrustProxy, type TrustProxy } from './config/trust-proxy.js';
 import { SiteRuntime } from './infra/site.js';
 import { AppError } from './lib/errors.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { adminSettingsRoutes } from './modules/admin/admin-settings.routes.js';
 import { adminThemeRoutes } from './modules/admin/admin-theme.routes.js';
 import { answersRoutes } from './modules/answers/answers.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -28,6 +29,7 @@ import { smtpRoutes } from './modules/mail/smtp.routes.js';
 import { peopleRoutes } from './modules/people/people.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { questionsRoutes } from './modules/questions/questions.routes.js';
+import { siteFilesRoutes } from './modules/siteinfo/site-files.routes.js';
 import { siteinfoRoutes } from './modules/siteinfo/siteinfo.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { votesRoutes } from './modules/votes/votes.routes.js';
@@ -126,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(installRoutes);
   guardUninstalledApi(app);
   await app.register(siteinfoRoutes);
+  await app.register(siteFilesRoutes);
   await app.register(languageRoutes);
   await app.register(authRoutes);
   await app.register(sessionRoutes);
@@ -148,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(operationsRoutes);
   await app.register(timelineRoutes);
   await app.register(adminThemeRoutes);
+  await app.register(adminSettingsRoutes);
   if (options.pages !== false) await app.register(pageRoutes, options.pages ?? {});
   return app;
 }

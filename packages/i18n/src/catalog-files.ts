@@ -21,6 +21,8 @@ import enCuration from '../locales/en_US/curation.json' with { type: 'json' };
 import zhCuration from '../locales/zh_CN/curation.json' with { type: 'json' };
 import enSearch from '../locales/en_US/search.json' with { type: 'json' };
 import zhSearch from '../locales/zh_CN/search.json' with { type: 'json' };
+import enAdmin from '../locales/en_US/admin.json' with { type: 'json' };
+import zhAdmin from '../locales/zh_CN/admin.json' with { type: 'json' };
 import enNotifications from '../locales/en_US/notifications.json' with { type: 'json' };
 import zhNotifications from '../locales/zh_CN/notifications.json' with { type: 'json' };
 
@@ -36,6 +38,7 @@ export const CATALOG_FILES = {
     enCuration,
     enSearch,
     enNotifications,
+    enAdmin,
   ],
   zh_CN: [
     zhCore,
@@ -48,5 +51,6 @@ export const CATALOG_FILES = {
     zhCuration,
     zhSearch,
     zhNotifications,
+    zhAdmin,
   ],
 } as const;

@@ -21,3 +21,4 @@ export * from './schemas/curation.js';
 export * from './schemas/search.js';
 export * from './schemas/notification.js';
 export * from './cached-search.js';
+export * from './schemas/admin-settings.js';

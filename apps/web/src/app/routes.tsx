@@ -1,4 +1,4 @@
-import type { TagDetail } from '@inquire/shared';
+import type { AdminSettingsPath, TagDetail } from '@inquire/shared';
 import { questionPath } from '@inquire/shared';
 import type { ComponentType } from 'react';
 import { data, type RouteObject } from 'react-router';
@@ -32,6 +32,24 @@ const settingsPages = {
   notify: () => import('../pages/users/settings/notify-settings'),
   interface: () => import('../pages/users/settings/interface-settings'),
 };
+
+const adminSettingsPages = () => import('../pages/admin/settings-pages');
+type AdminSettingsPage = Exclude<keyof Awaited<ReturnType<typeof adminSettingsPages>>, 'settingsLoader'>;
+
+/** An admin settings page (spec section 2): its section's admin call loads and saves it. */
+const adminSettingsRoute = (
+  section: AdminSettingsPath,
+  page: AdminSettingsPage,
+  path: string = section,
+): RouteObject => ({
+  path,
+  lazy: () =>
+    adminSettingsPages().then((m) => ({
+      loader: guarded('admin', m.settingsLoader(section)),
+      Component: m[page],
+    })),
+  handle: handle(({ t }) => ({ title: t(`ui.admin.${section === 'users' ? 'settings_users' : section}.title`) })),
+});
 
 const later = (path: string, kind: GuardKind = 'public'): RouteObject => ({
   path,
@@ -421,7 +439,7 @@ export const routes: RouteObject[] = [
                 handle: handle(({ t }) => ({ title: t('ui.legal.privacy_title') })),
               },
               { path: '403', loader: guarded('public', () => refuse(403)), Component: NotFound },
-              // The admin area: admins only; its other pages come with the admin work.
+              // The admin area: admins only; pages not built yet answer 404 past the guard.
               {
                 path: 'admin',
                 loader: guarded('admin'),
@@ -446,6 +464,13 @@ export const routes: RouteObject[] = [
                       })),
                     handle: handle(({ t }) => ({ title: t('ui.admin.smtp.title') })),
                   },
+                  adminSettingsRoute('general', 'GeneralSettingsPage'),
+                  adminSettingsRoute('interface', 'InterfaceSettingsPage'),
+                  adminSettingsRoute('legal', 'LegalSettingsPage'),
+                  adminSettingsRoute('write', 'WriteSettingsPage'),
+                  adminSettingsRoute('seo', 'SeoSettingsPage'),
+                  adminSettingsRoute('login', 'LoginSettingsPage'),
+                  adminSettingsRoute('users', 'UsersSettingsPage', 'settings-users'),
                   {
                     path: 'design',
                     loader: guarded('admin'),
