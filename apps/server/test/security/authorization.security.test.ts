@@ -140,6 +140,10 @@ describe('[SEC-6][ANS-28][ANS-42] admin routes × every caller', () => {
     expect(keys.length).toBeGreaterThanOrEqual(4);
     expect(keys).toContain(`PUT ${ADMIN_PREFIX}setting/smtp`);
     expect(keys).toContain(`PUT ${ADMIN_PREFIX}siteinfo/theme`);
+    for (const section of ['general', 'interface', 'legal', 'login', 'users', 'write', 'seo']) {
+      expect(keys).toContain(`GET ${ADMIN_PREFIX}siteinfo/${section}`);
+      expect(keys).toContain(`PUT ${ADMIN_PREFIX}siteinfo/${section}`);
+    }
   });
 
   it('[ANS-28][ANS-42] no token, a garbage token or a deleted admin get 401; members, moderators and admins not in good standing get 403', async () => {
