@@ -1,12 +1,6 @@
 import { z } from 'zod';
+import { SEARCH_LIMITS, SEARCH_ORDERS } from '../search-limits.js';
 import type { PostAuthor } from './post.js';
-
-/** Search orders (spec: relevance, newest, active, score). */
-export const SEARCH_ORDERS = ['relevance', 'newest', 'active', 'score'] as const;
-export type SearchOrder = (typeof SEARCH_ORDERS)[number];
-
-/** Limits of a search (peer facts 10 and 13.3): q 1-60 characters, 5 words, 5 tag groups, size 30 (max 50). */
-export const SEARCH_LIMITS = { queryMax: 60, words: 5, tags: 5, size: 30, sizeMax: 50 } as const;
 
 /**
  * `GET search`: the query string and paging, shared by the route and the search form. The
