@@ -68,6 +68,10 @@ export async function render(input: RenderRequest): Promise<RenderResult> {
     kind: 'page',
     status: context.statusCode,
     html,
+    chunks: [
+      ...context.matches.flatMap((m) => (m.route.handle as RouteHandle | undefined)?.chunks ?? []),
+      `virtual:inquire-catalog/${input.lang}`,
+    ],
     userScheme: session?.user?.color_scheme,
     head: {
       title: fullTitle(head?.title ?? errorTitle, siteName),

@@ -56,7 +56,18 @@ export interface RenderedHead {
 
 export type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; status: number; html: string; head: RenderedHead; userScheme?: string };
+  | {
+      kind: 'page';
+      status: number;
+      html: string;
+      head: RenderedHead;
+      userScheme?: string;
+      /**
+       * The source modules (as the build's manifest names them) of the page's own chunks and
+       * of its language's strings: the document preloads their files with the entry.
+       */
+      chunks?: readonly string[];
+    };
 
 export type RenderFunction = (request: RenderRequest) => Promise<RenderResult>;
 

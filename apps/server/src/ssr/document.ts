@@ -70,6 +70,8 @@ export interface DocumentParts {
   userScheme: string | undefined;
   /** This response's CSP nonce: every script we send carries it. */
   nonce: string;
+  /** Files of the page's own chunks and strings (`/assets/…`), preloaded with the entry. */
+  preloads?: readonly string[];
 }
 
 export function composeDocument(parts: DocumentParts): string {
@@ -94,6 +96,9 @@ export function composeDocument(parts: DocumentParts): string {
     `<script${nonceAttr}>${schemeScript(fallback)}</script>`,
     `<style id="theme-vars">${themeStyle(site)}</style>`,
     `<script${nonceAttr}>window.__INQUIRE__=${scriptJson({ lang })}</script>`,
+    ...(parts.preloads ?? []).map(
+      (file) => `<link rel="modulepreload"${nonceAttr} crossorigin href="${escapeHtml(file)}">`,
+    ),
   ]
     .filter(Boolean)
     .join('\n');

@@ -5,6 +5,7 @@ import type { PageDataFunction, PageReader, RenderFunction } from '@inquire/shar
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callRead } from '../infra/reads.js';
 import { newNonce, pageCsp } from '../infra/security-headers.js';
+import { chunkPreloads, type ChunkPreloads } from './chunk-preloads.js';
 import { compileTemplate, composeDocument, type CompiledTemplate } from './document.js';
 
 /** What a server render answers: a redirect, or a whole HTML document with its headers. */
@@ -17,6 +18,8 @@ export type PageRenderer = (request: FastifyRequest) => Promise<RenderedPage>;
 /** The built web app: its document template and its server entry. */
 export interface WebApp {
   template: CompiledTemplate;
+  /** The files of a page's own chunks and strings, to preload with the entry. */
+  preloads: ChunkPreloads;
   render: RenderFunction;
   loadPageData: PageDataFunction;
 }
@@ -31,6 +34,7 @@ export async function loadWebApp(dist: string): Promise<WebApp> {
   const entry = (await import(pathToFileURL(entryFile).href)) as Omit<WebApp, 'template'>;
   return {
     template: compileTemplate(readFileSync(templateFile, 'utf8')),
+    preloads: chunkPreloads(join(dist, 'client', '.vite', 'manifest.json')),
     render: entry.render,
     loadPageData: entry.loadPageData,
   };
@@ -69,6 +73,7 @@ export function createPageRenderer(app: FastifyInstance, web: WebApp): PageRende
       site,
       userScheme: result.userScheme,
       nonce,
+      preloads: web.preloads(result.chunks ?? []),
     });
     return { kind: 'page', status: result.status, html, nonce, contentSecurityPolicy: pageCsp(nonce) };
   };

@@ -17,6 +17,12 @@ export interface RouteHandle {
     /** The robots meta tag (e.g. "noindex" for search results). */
     robots?: string;
   };
+  /**
+   * The page's own chunks, as the bundler's manifest names their sources: the server preloads
+   * them (and the language's strings) with the entry, instead of the browser finding them only
+   * once the entry has run.
+   */
+  chunks?: readonly string[];
   /** Cards the page adds to the side layout's sidebar, above hot questions (from its loader data). */
   aside?: (data: unknown) => ReactNode;
 }

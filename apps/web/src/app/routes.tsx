@@ -64,6 +64,25 @@ function NotFound() {
 
 const handle = (head: RouteHandle['head']): RouteHandle => ({ head });
 
+/**
+ * The chunks of the pages people land on from outside (lists, a question, a tag, a profile,
+ * search), named as the build's manifest names their sources: the server preloads them with
+ * the entry (RouteHandle.chunks). `app/page-chunks.test.ts` checks each is a real file.
+ */
+export const PAGE_CHUNKS = {
+  questionList: 'src/pages/questions/question-list-page.tsx',
+  question: 'src/pages/questions/question-page.tsx',
+  related: 'src/pages/questions/related-questions.tsx',
+  tags: 'src/pages/tags/tags-page.tsx',
+  tag: 'src/pages/tags/tag-page.tsx',
+  tagInfo: 'src/pages/tags/tag-info-page.tsx',
+  users: 'src/pages/people/users-page.tsx',
+  profile: 'src/pages/people/profile-page.tsx',
+  search: 'src/pages/search/search-page.tsx',
+} as const;
+
+const withChunks = (routeHandle: RouteHandle, ...chunks: string[]): RouteHandle => ({ ...routeHandle, chunks });
+
 // A page whose loader failed (404) has no data; its error page keeps the site's title.
 const profileHandle = handle(({ data }) => {
   if (!data) return {};
@@ -159,7 +178,10 @@ export const routes: RouteObject[] = [
                         loader: guarded('public', m.questionListLoader),
                         Component: m.QuestionListPage,
                       })),
-                    handle: handle(({ t }) => ({ title: undefined, description: t('ui.questions.all') })),
+                    handle: withChunks(
+                      handle(({ t }) => ({ title: undefined, description: t('ui.questions.all') })),
+                      PAGE_CHUNKS.questionList,
+                    ),
                   },
                   {
                     path: 'questions',
@@ -168,7 +190,10 @@ export const routes: RouteObject[] = [
                         loader: guarded('public', m.questionListLoader),
                         Component: m.QuestionListPage,
                       })),
-                    handle: handle(({ t }) => ({ title: t('ui.questions.title') })),
+                    handle: withChunks(
+                      handle(({ t }) => ({ title: t('ui.questions.title') })),
+                      PAGE_CHUNKS.questionList,
+                    ),
                   },
                   {
                     path: 'questions/ask',
@@ -184,7 +209,11 @@ export const routes: RouteObject[] = [
                         return {
                           loader: guarded('public', m.questionPageLoader),
                           Component: m.QuestionPage,
-                          handle: questionHandle(related.RelatedQuestions),
+                          handle: withChunks(
+                            questionHandle(related.RelatedQuestions),
+                            PAGE_CHUNKS.question,
+                            PAGE_CHUNKS.related,
+                          ),
                         };
                       },
                     }),
@@ -223,7 +252,7 @@ export const routes: RouteObject[] = [
                       searchPage().then((m) => ({
                         loader: guarded('public', m.searchPageLoader),
                         Component: m.SearchPage,
-                        handle: searchHandle(m.SearchAside),
+                        handle: withChunks(searchHandle(m.SearchAside), PAGE_CHUNKS.search),
                       })),
                   },
                   {
@@ -233,7 +262,10 @@ export const routes: RouteObject[] = [
                         loader: guarded('public', m.tagsPageLoader),
                         Component: m.TagsPage,
                       })),
-                    handle: handle(({ t }) => ({ title: t('ui.tags.title') })),
+                    handle: withChunks(
+                      handle(({ t }) => ({ title: t('ui.tags.title') })),
+                      PAGE_CHUNKS.tags,
+                    ),
                   },
                   {
                     path: 'tags/create',
@@ -248,7 +280,7 @@ export const routes: RouteObject[] = [
                         loader: guarded('public', m.tagPageLoader),
                         Component: m.TagPage,
                       })),
-                    handle: tagHandle(''),
+                    handle: withChunks(tagHandle(''), PAGE_CHUNKS.tag),
                   },
                   {
                     path: 'tags/:tagName/info',
@@ -257,7 +289,7 @@ export const routes: RouteObject[] = [
                         loader: guarded('public', m.tagInfoLoader),
                         Component: m.TagInfoPage,
                       })),
-                    handle: tagHandle('/info'),
+                    handle: withChunks(tagHandle('/info'), PAGE_CHUNKS.tagInfo),
                   },
                   {
                     path: 'tags/:tagId/edit',
@@ -284,7 +316,10 @@ export const routes: RouteObject[] = [
                         loader: guarded('public', m.usersPageLoader),
                         Component: m.UsersPage,
                       })),
-                    handle: handle(({ t }) => ({ title: t('ui.people.title') })),
+                    handle: withChunks(
+                      handle(({ t }) => ({ title: t('ui.people.title') })),
+                      PAGE_CHUNKS.users,
+                    ),
                   },
                   {
                     path: 'users/settings',
@@ -335,7 +370,7 @@ export const routes: RouteObject[] = [
                         loader: guarded('public', m.profilePageLoader),
                         Component: m.ProfilePage,
                       })),
-                    handle: profileHandle,
+                    handle: withChunks(profileHandle, PAGE_CHUNKS.profile),
                   })),
                   later('review', 'staff'),
                 ],

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, loginAs } from '../factories.js';
+import { buildTestApp, call, type TestApp } from '../harness.js';
+
+/** The modulepreload links of a page, and the nonce each carries. */
+function preloads(html: string): { href: string; nonce: string }[] {
+  return [...html.matchAll(/<link rel="modulepreload"([^>]*)>/g)].map(([, attrs = '']) => ({
+    href: /href="([^"]+)"/.exec(attrs)?.[1] ?? '',
+    nonce: /nonce="([^"]+)"/.exec(attrs)?.[1] ?? '',
+  }));
+}
+
+describe('a page preloads its own chunks and strings with the entry', () => {
+  let t: TestApp;
+  let questionPath: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ app: { pages: { cache: false }, writeLimits: false } });
+    const token = await loginAs(t.app, (await buildUser(t.app, { rank: 10_000 })).id);
+    const asked = await call<{ id: string }>(
+      t.app,
+      'POST',
+      '/answer/api/v1/question',
+      {
+        title: 'Which chunks does this page preload?',
+        content: 'A body long enough.',
+        tags: [{ slug_name: 'support' }],
+      },
+      { token },
+    );
+    questionPath = `/questions/${asked.body.data.id}`;
+  }, 30_000);
+  afterAll(async () => t?.close());
+
+  it('[P-4] a question page: its page chunk, the related-questions chunk and the English strings, each with the nonce', async () => {
+    const page = await t.app.inject({ method: 'GET', url: questionPath });
+    expect(page.statusCode).toBe(200);
+    const links = preloads(page.body);
+    const hrefs = links.map((l) => l.href);
+    expect(hrefs.some((href) => /^\/assets\/question-page-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(hrefs.some((href) => /^\/assets\/related-questions-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(hrefs.some((href) => /^\/assets\/en_US-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(hrefs.some((href) => /zh_CN/.test(href))).toBe(false);
+    const nonce = /<script nonce="([^"]+)"/.exec(page.body)?.[1];
+    expect(nonce).toBeTruthy();
+    for (const link of links) expect(link.nonce).toBe(nonce);
+    // Each file once, and every one of them is served.
+    expect(new Set(hrefs).size).toBe(hrefs.length);
+    for (const href of hrefs) expect((await t.app.inject({ method: 'GET', url: href })).statusCode).toBe(200);
+  });
+
+  it('[P-4] a page in Chinese preloads the Chinese strings; the list page its own chunk', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/questions', headers: { 'accept-language': 'zh-CN' } });
+    const hrefs = preloads(page.body).map((l) => l.href);
+    expect(hrefs.some((href) => /^\/assets\/question-list-page-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(hrefs.some((href) => /^\/assets\/zh_CN-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(hrefs.some((href) => /en_US/.test(href))).toBe(false);
+  });
+});

@@ -1,0 +1,12 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PAGE_CHUNKS } from './routes';
+
+const WEB_ROOT = join(import.meta.dirname, '..', '..');
+
+describe('the page chunks the server preloads', () => {
+  it('[P-4] name source files that exist (a renamed page must not silently lose its preload)', () => {
+    for (const source of Object.values(PAGE_CHUNKS)) expect(existsSync(join(WEB_ROOT, source)), source).toBe(true);
+  });
+});
