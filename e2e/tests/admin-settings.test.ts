@@ -24,6 +24,11 @@ async function adminTab(options: Parameters<typeof openTab>[1] = {}): Promise<Ta
   await tab.page.locator('input[name="pass"]').fill(ADMIN.password);
   await tab.page.locator('form button[type="submit"]').click();
   await tab.page.waitForURL((url) => !url.pathname.startsWith('/users/login'));
+  // The admin's account language (English) outranks the browser's: choose Chinese as the
+  // language switcher does, with its cookie.
+  if (options.locale === 'zh-CN') {
+    await tab.context.addCookies([{ name: 'inquire_lang', value: 'zh_CN', url: site.url }]);
+  }
   return tab;
 }
 
@@ -80,6 +85,7 @@ describe('admin settings', () => {
             await page.locator('main h1, h1').first().waitFor();
             await screenshot(page, `admin-${name}-${locale}-${scheme}-${width}`);
             await expectAccessible(page, `admin ${name} ${locale} ${scheme} ${width}`);
+            expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale === 'zh-CN' ? 'zh-CN' : 'en');
           }
           expect(problems).toEqual([]);
         });
