@@ -361,8 +361,16 @@ export const routes: RouteObject[] = [
                       later(':tab', 'login'),
                     ],
                   },
-                  later('users/notifications/:type', 'login'),
-                  later('users/notifications/:type/:subType', 'login'),
+                  ...['users/notifications/:type', 'users/notifications/:type/:subType'].map((path) => ({
+                    path,
+                    lazy: () =>
+                      import('../pages/notifications/notifications-page').then((m) => ({
+                        // The calls need an activated account; a guest signs in first.
+                        loader: guarded('activated', m.notificationsLoader),
+                        Component: m.NotificationsPage,
+                      })),
+                    handle: handle(({ t }) => ({ title: t('ui.notifications.title'), robots: 'noindex' })),
+                  })),
                   ...['users/:username', 'users/:username/:tabName'].map((path) => ({
                     path,
                     lazy: () =>

@@ -1,4 +1,4 @@
-import { TIMING, type SessionUser, type SiteInfo } from '@inquire/shared';
+import { MAIL_STATUS, TIMING, type NotificationStatus, type SessionUser, type SiteInfo } from '@inquire/shared';
 import { API_BASE } from '../lib/http';
 import { loaderApi, serverMemo } from './api';
 
@@ -7,16 +7,21 @@ export interface Session {
   /** The signed-in member with what they may do (server flags), or null for a guest. */
   user: SessionUser | null;
   site: SiteInfo;
+  /** The header's red dots when the page was read (an activated member's), else null. */
+  notifications: NotificationStatus | null;
 }
 
 async function fetchSession(context: unknown): Promise<Session> {
   const api = loaderApi(context);
-  const [user, site] = await Promise.all([
-    api.get<SessionUser | null>(`${API_BASE}/user/info`),
-    api.get<SiteInfo>(`${API_BASE}/siteinfo`),
-  ]);
+  const userAndDots = api.get<SessionUser | null>(`${API_BASE}/user/info`).then(async (user) => {
+    // The red dots: one small read (the counters), for an activated member only.
+    if (user?.mail_status !== MAIL_STATUS.activated) return { user, notifications: null };
+    const notifications = await api.get<NotificationStatus>(`${API_BASE}/notification/status`).catch(() => null);
+    return { user, notifications };
+  });
+  const [{ user, notifications }, site] = await Promise.all([userAndDots, api.get<SiteInfo>(`${API_BASE}/siteinfo`)]);
   // robots.txt is served by the server and no screen shows it: every page would carry it.
-  return { user, site: { ...site, site_seo: { ...site.site_seo, robots: '' } } };
+  return { user, site: { ...site, site_seo: { ...site.site_seo, robots: '' } }, notifications };
 }
 
 /** The session, read once per server render or page-data call (guards and the root share it). */

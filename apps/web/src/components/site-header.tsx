@@ -5,6 +5,7 @@ import type { Session } from '../app/session';
 import { Avatar } from './avatar';
 import { isPeoplePath } from './nav-sections';
 import { MenuIcon, SearchIcon } from './icons';
+import { NotificationDots } from './notification-dots';
 import { buttonClass } from './ui/button';
 import { DeferredMenu } from './ui/deferred-menu';
 
@@ -29,7 +30,8 @@ const NAVBAR: Record<NavbarStyle, { bar: string; link: string; search: string }>
 
 export function SiteHeader() {
   const { t } = useTranslation();
-  const { user, site } = useRouteLoaderData('root') as Session;
+  const session = useRouteLoaderData('root') as Session;
+  const { user, site } = session;
   const { pathname, search } = useLocation();
   // On the search page the box keeps the reader's query (keyed by it, so it follows navigation).
   const query = pathname === '/search' ? (new URLSearchParams(search).get('q') ?? '') : '';
@@ -101,7 +103,7 @@ export function SiteHeader() {
 
         <div className="ms-auto flex items-center gap-2 sm:ms-0">
           {user ? (
-            <UserMenu session={{ user, site }} linkClass={style.link} />
+            <UserMenu session={{ ...session, user }} linkClass={style.link} />
           ) : (
             <>
               <Link to="/questions/ask" className={buttonClass('secondary', 'sm', 'max-sm:hidden')}>
@@ -135,6 +137,7 @@ function UserMenu({
       <Link to="/questions/ask" className={buttonClass('secondary', 'sm', 'max-sm:hidden')}>
         {t('ui.nav.ask')}
       </Link>
+      <NotificationDots session={session} linkClass={linkClass} />
       <DeferredMenu
         label={t('ui.nav.user_menu')}
         triggerClass={`rounded-full p-0.5 ${linkClass}`}

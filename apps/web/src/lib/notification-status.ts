@@ -1,0 +1,77 @@
+import { TIMING, type NotificationStatus } from '@inquire/shared';
+import { useEffect, useRef, useState } from 'react';
+import { API_BASE, http } from './http';
+
+/**
+ * The header's red dots in the browser: the page's data brings them on first load, then
+ * `GET notification/status` every 3 s (spec section 9) while the tab is visible. Polling stops
+ * while the tab is hidden and resumes with an immediate read when it shows again. The
+ * notification pages ask for a read at once after marking items read (`refreshNotificationStatus`).
+ */
+type Listener = (status: NotificationStatus) => void;
+const listeners = new Set<Listener>();
+let pollNow: (() => void) | undefined;
+
+/** Re-reads the red dots now (after marking items read), when a header is polling. */
+export function refreshNotificationStatus(): void {
+  pollNow?.();
+}
+
+async function readStatus(): Promise<void> {
+  const status = await http
+    .get<NotificationStatus>(`${API_BASE}/notification/status`, { silent: true })
+    .catch(() => null);
+  if (status) for (const listener of listeners) listener(status);
+}
+
+/** Starts the one poller of the page; returns how to stop it. */
+function startPolling(): () => void {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const stop = () => {
+    if (timer !== undefined) clearInterval(timer);
+    timer = undefined;
+  };
+  const start = () => {
+    stop();
+    if (document.visibilityState !== 'visible') return;
+    timer = setInterval(() => void readStatus(), TIMING.notificationPollMs);
+  };
+  const onVisibility = () => {
+    if (document.visibilityState === 'visible') void readStatus();
+    start();
+  };
+  pollNow = () => void readStatus();
+  document.addEventListener('visibilitychange', onVisibility);
+  start();
+  return () => {
+    stop();
+    pollNow = undefined;
+    document.removeEventListener('visibilitychange', onVisibility);
+  };
+}
+
+/**
+ * The red dots to show: the latest poll's, else the page data's. `enabled` is false for guests
+ * and inactive accounts (spec: they are not polled).
+ */
+export function useNotificationStatus(initial: NotificationStatus | null, enabled: boolean): NotificationStatus | null {
+  const [polled, setPolled] = useState<{ status: NotificationStatus; base: NotificationStatus | null } | null>(null);
+  // The session a poll lands on; a new session object must not restart the timer.
+  const initialRef = useRef(initial);
+  useEffect(() => {
+    initialRef.current = initial;
+  }, [initial]);
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const listener: Listener = (status) => setPolled({ status, base: initialRef.current });
+    listeners.add(listener);
+    const stop = startPolling();
+    return () => {
+      listeners.delete(listener);
+      stop();
+    };
+  }, [enabled]);
+  // A session read after the last poll (a navigation that re-read it) is the fresher one.
+  if (polled && polled.base === initial) return polled.status;
+  return initial ?? polled?.status ?? null;
+}
