@@ -8,6 +8,7 @@ import * as contentGeneration from './migrations/0007-content-generation.js';
 import * as search from './migrations/0008-search.js';
 import * as questionListScale from './migrations/0009-question-list-scale.js';
 import * as notifications from './migrations/0010-notifications.js';
+import * as searchAnswerRowids from './migrations/0011-search-answer-rowids.js';
 
 /** Migrations are listed here, in order, so bundling and tests need no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-search': search,
   '0009-question-list-scale': questionListScale,
   '0010-notifications': notifications,
+  '0011-search-answer-rowids': searchAnswerRowids,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

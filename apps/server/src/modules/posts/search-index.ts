@@ -1,5 +1,5 @@
 import { sql, SqliteAdapter, type RawBuilder } from 'kysely';
-import { ANSWER_STATUS } from '@inquire/shared';
+import { ANSWER_STATUS, objectTypeOf } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import { plainText } from '../../lib/markdown.js';
 import { isPublicQuestion } from './public-questions.js';
@@ -31,8 +31,15 @@ export const isSqlite = (db: Db) => db.getExecutor().adapter instanceof SqliteAd
 
 const bodyText = (html: string) => plainText(html, BODY_MAX);
 
-/** The index row of a post id: SQLite keys FTS5 rows by the id as a number (17 digits fit in 64 bits). */
-const sqliteRowid = (id: string) => sql`cast(${id} as integer)`;
+/**
+ * The index row of a post id: SQLite keys FTS5 rows by the id as a number (17 digits fit in 64
+ * bits), negated for answers (migration 0011). Each kind then sits at one end of the rowid
+ * space with its newest post outermost, so "the newest matches of a kind" is a scan from that
+ * end (FTS5 walks from either end quickly, but not from the middle: a question scan below
+ * positive answer rowids would first step over every matching answer).
+ */
+const sqliteRowid = (id: string) =>
+  objectTypeOf(id) === 'answer' ? sql`(-cast(${id} as integer))` : sql`cast(${id} as integer)`;
 
 async function deleteDocs(db: Db, ids: string[]): Promise<void> {
   if (ids.length === 0) return;

@@ -107,7 +107,8 @@ function textSearch(terms: string[], sqlite: boolean): TextSearch | undefined {
   return {
     table: sqlite ? sql`search_fts` : sql`search_docs s`,
     where,
-    id: sqlite ? sql`cast(search_fts.rowid as text)` : sql`s.id`,
+    // Answers' FTS5 rowids are their ids negated (posts/search-index.ts).
+    id: sqlite ? sql`cast(abs(search_fts.rowid) as text)` : sql`s.id`,
     key: sqlite ? sql`search_fts.rowid` : sql`s.id`,
     rank: sql.join([indexRank, ...titleBonus], sql` + `),
     titleRank,
@@ -116,16 +117,21 @@ function textSearch(terms: string[], sqlite: boolean): TextSearch | undefined {
 }
 
 /**
- * The index rows of one kind of post: ids are `1` + the type's 3 digits + a 13-digit sequence
- * (packages/shared ids.ts), so each kind is one range of the key, newest last.
+ * The index rows of one kind of post, and the direction that reads them newest first: ids are
+ * `1` + the type's 3 digits + a 13-digit sequence (packages/shared ids.ts), so each kind is one
+ * range of the key. On SQLite answers' rowids are negated, so the answers' range is read upwards.
  */
-function kindRange(text: TextSearch, kind: 'question' | 'answer'): RawBuilder<unknown> {
+function kindRange(text: TextSearch, kind: 'question' | 'answer') {
   const low = `1${String(OBJECT_TYPES[kind]).padStart(3, '0')}${'0'.repeat(13)}`;
   const high = `1${String(OBJECT_TYPES[kind] + 1).padStart(3, '0')}${'0'.repeat(13)}`;
+  if (!text.sqlite) {
+    return { where: sql`${text.key} >= ${sql.lit(low)} and ${text.key} < ${sql.lit(high)}`, newest: sql`desc` };
+  }
   // Constants of our own: SQLite compares its integer rowid with integer literals (past 2^53).
-  return text.sqlite
-    ? sql`${text.key} >= ${sql.raw(low)} and ${text.key} < ${sql.raw(high)}`
-    : sql`${text.key} >= ${sql.lit(low)} and ${text.key} < ${sql.lit(high)}`;
+  if (kind === 'answer') {
+    return { where: sql`${text.key} > -${sql.raw(high)} and ${text.key} <= -${sql.raw(low)}`, newest: sql`asc` };
+  }
+  return { where: sql`${text.key} >= ${sql.raw(low)} and ${text.key} < ${sql.raw(high)}`, newest: sql`desc` };
 }
 
 const onlyOneKind = (c: SearchConditions): 'question' | 'answer' | undefined =>
@@ -134,24 +140,25 @@ const onlyOneKind = (c: SearchConditions): 'question' | 'answer' | undefined =>
 /** Every matching document with the engine's rank. */
 function allMatches(text: TextSearch, c: SearchConditions): RawBuilder<unknown> {
   const kind = onlyOneKind(c);
-  const where = kind ? [...text.where, kindRange(text, kind)] : text.where;
+  const where = kind ? [...text.where, kindRange(text, kind).where] : text.where;
   return sql`select ${text.id} as id, ${text.rank} as rank from ${text.table} where ${sql.join(where, sql` and `)}`;
 }
 
 /** The newest `perKind` matching documents of each kind searched, ranked by their titles. */
 function newestMatches(text: TextSearch, c: SearchConditions, perKind: number): RawBuilder<unknown> {
   const kinds = (['question', 'answer'] as const).filter((kind) => c.kinds[kind]);
-  const arms = kinds.map(
-    (kind) => sql`select * from (select ${text.id} as id, ${text.titleRank} as rank from ${text.table}
-      where ${sql.join([...text.where, kindRange(text, kind)], sql` and `)} order by ${text.key} desc limit ${perKind}) ${sql.raw(`newest_${kind}`)}`,
-  );
+  const arms = kinds.map((kind) => {
+    const range = kindRange(text, kind);
+    return sql`select * from (select ${text.id} as id, ${text.titleRank} as rank from ${text.table}
+      where ${sql.join([...text.where, range.where], sql` and `)} order by ${text.key} ${range.newest} limit ${perKind}) ${sql.raw(`newest_${kind}`)}`;
+  });
   return sql.join(arms, sql` union all `);
 }
 
 /** Matching documents in the index, counted up to `cap` + 1 (a count that stops early). */
 function countMatches(text: TextSearch, c: SearchConditions, cap: number): RawBuilder<{ n: number }> {
   const kind = onlyOneKind(c);
-  const where = kind ? [...text.where, kindRange(text, kind)] : text.where;
+  const where = kind ? [...text.where, kindRange(text, kind).where] : text.where;
   return sql<{ n: number }>`select count(*) as n from (select 1 from ${text.table}
     where ${sql.join(where, sql` and `)} limit ${cap + 1}) capped`;
 }

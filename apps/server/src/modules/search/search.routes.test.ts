@@ -5,6 +5,7 @@ import type { SearchResults } from '@inquire/shared';
 import { buildUser, loginAs } from '../../../test/factories.js';
 import { ADMIN, buildTestApp, call, type TestApp } from '../../../test/harness.js';
 import { isSqlite } from '../posts/search-index.js';
+import { makeObjectId } from '@inquire/shared';
 
 type Fields = { error_field: string; error_msg: string }[];
 
@@ -59,7 +60,10 @@ describe('search', () => {
   const indexed = async (id: string) => {
     const db = t.app.site.db;
     const query = isSqlite(db)
-      ? sql<{ n: number }>`select count(*) as n from search_fts where rowid = cast(${id} as integer)`
+      ? // Answers are keyed by their negated id (posts/search-index.ts).
+        sql<{
+          n: number;
+        }>`select count(*) as n from search_fts where rowid in (cast(${id} as integer), -cast(${id} as integer))`
       : sql<{ n: number }>`select count(*) as n from search_docs where id = ${id}`;
     return Number((await query.execute(db)).rows[0]?.n) === 1;
   };
@@ -218,6 +222,43 @@ describe('search', () => {
       expect(new Set(await ids('zebra', reader))).toEqual(new Set([live, liveAnswer]));
     }
     expect(answerOfUnlisted).toBeTruthy();
+  });
+
+  it('[SR-1] [SR-3] with more matches than are ranked, the newest of each kind rank by title, the count stops at 2,000, hidden posts stay out', async () => {
+    const db = t.app.site.db;
+    // Posts written from here get ids above 5000; the index gets 2,001 older question documents
+    // without posts (enough to leave the path that ranks every match), all holding the word.
+    for (const objectType of [1, 2]) {
+      await db
+        .insertInto('uniqid')
+        .values({ object_type: objectType, last_seq: 5000 })
+        .onConflict((oc) => oc.column('object_type').doUpdateSet({ last_seq: 5000 }))
+        .execute();
+    }
+    const older = Array.from({ length: 2001 }, (_, i) => makeObjectId('question', i + 1));
+    for (let i = 0; i < older.length; i += 500) {
+      const rows = older.slice(i, i + 500);
+      const values = isSqlite(db)
+        ? sql.join(rows.map((id) => sql`(cast(${id} as integer), 'walrus', '', '')`))
+        : sql.join(rows.map((id) => sql`(${id}, 'walrus', '', '')`));
+      const table = isSqlite(db)
+        ? sql`search_fts (rowid, title, body, tags)`
+        : sql`search_docs (id, title, body, tags)`;
+      await sql`insert into ${table} values ${values}`.execute(db);
+    }
+    const bodyOnly = await ask('Cooking rice on a stove', 'A walrus walked into the kitchen.');
+    const titled = await ask('Walrus migration routes', 'Where they swim.');
+    const unlisted = await ask('Walrus question to unlist', 'Walrus text.');
+    const walrusAnswer = await answer(bodyOnly, 'The walrus left again.');
+    const hide = { id: unlisted, operation: 'hide' };
+    expect((await call(t.app, 'PUT', '/answer/api/v1/question/operation', hide, { token: staff })).status).toBe(200);
+    const res = await search('walrus');
+    expect(res.status).toBe(200);
+    expect(res.body.data.count).toBe(2000);
+    // The title match first, then newest first; documents without a visible post are not results.
+    expect(res.body.data.list.map((i) => i.object.id)).toEqual([titled, walrusAnswer, bodyOnly]);
+    const answers = await search('walrus is:answer');
+    expect(answers.body.data.list.map((i) => i.object.id)).toEqual([walrusAnswer]);
   });
 
   it('[SR-3] a private site answers 401 to guests', async () => {
