@@ -3,14 +3,10 @@ import { parseArgs } from 'node:util';
 import { installBaseInfoSchema, installInitSchema } from '@inquire/shared';
 import { readSiteConfig, resolveDataDir } from './config/config.js';
 import { resolveTrustProxy } from './config/trust-proxy.js';
-import { buildApp } from './app.js';
 import { parseInput } from './infra/validate.js';
 import { SiteRuntime } from './infra/site.js';
-import { createServices } from './services.js';
 import { AppError } from './lib/errors.js';
 import { translate } from '@inquire/i18n';
-import { runSeedCommand } from './seed/command.js';
-import { runReindexCommand } from './modules/search/reindex-command.js';
 import { identifyWorker, parseWorkers, runPrimary, shouldFork } from './workers.js';
 
 export const HELP = `Usage: inquire <command> [options]
@@ -93,10 +89,12 @@ export async function runCli(argv: string[]): Promise<number> {
       return init(values);
     case 'migrate':
       return migrate(values);
+    // Each command loads its own code: the primary of `start --workers` only migrates and
+    // forks, and importing the whole app there cost it ~150 MB of memory for nothing.
     case 'seed':
-      return runSeedCommand(values);
+      return (await import('./seed/command.js')).runSeedCommand(values);
     case 'reindex':
-      return runReindexCommand(values);
+      return (await import('./modules/search/reindex-command.js')).runReindexCommand(values);
     case 'help':
       process.stdout.write(HELP);
       return 0;
@@ -127,6 +125,7 @@ async function start(values: Values): Promise<number> {
     return 2;
   }
   if (shouldFork(workers) && (await runPrimary(dataDir, workers)) === 'forked') return -1;
+  const { buildApp } = await import('./app.js');
   const app = await buildApp({ dataDir, trustProxy, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
   if (cluster.isWorker) identifyWorker(app);
   let stopping = false;
@@ -158,7 +157,7 @@ function env(name: string): string | undefined {
 async function init(values: Values): Promise<number> {
   const dataDir = resolveDataDir(values['data-dir']);
   const site = new SiteRuntime(dataDir);
-  const { install } = createServices(site);
+  const { install } = (await import('./services.js')).createServices(site);
   const lang = values.lang ?? env('INQUIRE_LANG') ?? 'en_US';
   const driver = values.db ?? env('INQUIRE_DB') ?? 'sqlite';
   try {
