@@ -53,7 +53,8 @@ export function NotificationDots({ session, linkClass }: { session: Session; lin
   const label = (key: string, count: number) => (count > 0 ? t(`${key}_unread`, { count }) : t(key));
   return (
     <>
-      {status.can_revision ? (
+      {/* Reviewers see the review queue's count only while something waits in it. */}
+      {status.can_revision && status.revision > 0 ? (
         <DotLink
           to="/review"
           label={label('ui.notifications.review', status.revision)}
