@@ -221,3 +221,61 @@ describe('achievements', () => {
     await page.context().close();
   });
 });
+
+describe('polling', () => {
+  /** Every call to notification/status the page makes, by the page's (fake) clock. */
+  const recordStatusReads = (page: Page) =>
+    page.addInitScript(() => {
+      const reads: number[] = [];
+      (window as unknown as { statusReads: number[] }).statusReads = reads;
+      const original = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        if (url.includes('/notification/status') && (init?.method ?? 'GET') === 'GET') reads.push(Date.now());
+        return original(input, init);
+      };
+    });
+  const statusReads = (page: Page) => page.evaluate(() => (window as unknown as { statusReads: number[] }).statusReads);
+  const setVisibility = (page: Page, state: 'visible' | 'hidden') =>
+    page.evaluate((value) => {
+      Object.defineProperty(document, 'visibilityState', { value, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, state);
+
+  it('[N-2] [S7-138] [S9-035] a member’s tab reads notification/status every 3000 ms while visible, none while hidden; a guest’s never', async () => {
+    const { page, problems } = await openTab(browser);
+    await recordStatusReads(page);
+    await page.clock.install();
+    await signIn(page, '/questions');
+    // From here the page's time moves only when the test moves it: the intervals are exact.
+    await page.clock.pauseAt(Date.now() + 60_000);
+    const before = (await statusReads(page)).length;
+    await page.clock.runFor(30_000);
+    const visible = (await statusReads(page)).slice(before);
+    expect(visible).toHaveLength(10);
+    expect(visible.slice(1).map((at, i) => at - visible[i]!)).toEqual(Array(9).fill(3000));
+
+    await setVisibility(page, 'hidden');
+    const hiddenFrom = (await statusReads(page)).length;
+    await page.clock.runFor(30_000);
+    expect((await statusReads(page)).length).toBe(hiddenFrom);
+
+    // Shown again: one read at once, then every 3 s.
+    await setVisibility(page, 'visible');
+    expect((await statusReads(page)).length).toBe(hiddenFrom + 1);
+    await page.clock.runFor(3_000);
+    expect((await statusReads(page)).length).toBe(hiddenFrom + 2);
+    expect(problems).toEqual([]);
+    await page.context().close();
+
+    const guest = await openTab(browser);
+    await recordStatusReads(guest.page);
+    await guest.page.clock.install();
+    await guest.page.goto(`${site.url}/questions`);
+    await guest.page.clock.pauseAt(Date.now() + 60_000);
+    await guest.page.clock.runFor(30_000);
+    expect(await statusReads(guest.page)).toEqual([]);
+    expect(guest.problems).toEqual([]);
+    await guest.context.close();
+  });
+});
