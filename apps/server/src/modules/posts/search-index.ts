@@ -198,7 +198,9 @@ export const searchIndex = {
       after = batch[batch.length - 1]!.id;
       progress(done, total);
     }
-    for (let after = ''; ;) {
+    // Answers newest first: on SQLite their rowids are negated ids, and rows written in rowid
+    // order fill the table's pages (out of order they are left half empty, and scans read more).
+    for (let before = '2'; ;) {
       const batch = await db
         .selectFrom('answers')
         .innerJoin('questions', 'questions.id', 'answers.question_id')
@@ -209,8 +211,8 @@ export const searchIndex = {
           'questions.status as q_status',
           'questions.show',
         ])
-        .where('answers.id', '>', after)
-        .orderBy('answers.id')
+        .where('answers.id', '<', before)
+        .orderBy('answers.id', 'desc')
         .limit(BATCH)
         .execute();
       if (batch.length === 0) break;
@@ -220,7 +222,7 @@ export const searchIndex = {
       await insertDocs(db, docs);
       indexed += docs.length;
       done += batch.length;
-      after = batch[batch.length - 1]!.id;
+      before = batch[batch.length - 1]!.id;
       progress(Math.min(done, total), total);
     }
     return indexed;
