@@ -87,7 +87,7 @@ describe('the inbox', () => {
     expect(statusReads.length).toBeGreaterThan(0);
 
     // B comments too: two unread items.
-    await apiCall(site.url, helperToken, 'POST', 'comment', {
+    const comment = await apiCall<{ comment_id: string }>(site.url, helperToken, 'POST', 'comment', {
       object_id: question.id,
       original_text: 'Also, what flour do you use?',
     });
@@ -103,7 +103,8 @@ describe('the inbox', () => {
     expect(await answerRow.getAttribute('data-unread')).toBe('');
     const link = answerRow.getByRole('link', { name: TITLE });
     expect(await link.getAttribute('href')).toBe(`/questions/${question.id}/${answer.id}`);
-    expect(await rows(page).filter({ hasText: 'commented on the question' }).count()).toBe(1);
+    const commentLink = rows(page).filter({ hasText: 'commented on the question' }).getByRole('link', { name: TITLE });
+    expect(await commentLink.getAttribute('href')).toBe(`/questions/${question.id}#${comment.comment_id}`);
     await screenshot(page, 'notifications-inbox-desktop-light');
     expect(await axeViolations(page)).toEqual([]);
 
@@ -124,6 +125,9 @@ describe('the inbox', () => {
       (url) => url.pathname.startsWith(`/questions/${question.id}/`) && url.pathname.endsWith(answer.id),
     );
     await page.locator(`[id="${answer.id}"]`).getByText('feed it twice a day').waitFor();
+    // A comment's link names the comment's row on the question page.
+    await page.goto(`${site.url}/questions/${question.id}#${comment.comment_id}`);
+    await page.locator(`[id="${comment.comment_id}"]`).getByText('what flour do you use').waitFor();
     expect(problems).toEqual([]);
     await page.context().close();
   });
