@@ -240,7 +240,12 @@ async function migrate(values: Values): Promise<number> {
       process.stderr.write('This data directory has no config.yaml: run "inquire init" first.\n');
       return 1;
     }
-    process.stdout.write('The database is up to date.\n');
+    const applied = site.appliedMigrations;
+    process.stdout.write(
+      applied.length
+        ? `Applied ${applied.length} migration(s): ${applied.join(', ')}.\n`
+        : 'The database is up to date.\n',
+    );
     return 0;
   } finally {
     await site.close();

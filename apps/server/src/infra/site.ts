@@ -12,6 +12,8 @@ export class SiteRuntime {
   private handle: DbHandle | undefined;
   private config: SiteConfig | undefined;
   private installedCache = false;
+  /** The migrations the last open applied (empty when the schema was already current). */
+  appliedMigrations: string[] = [];
 
   constructor(readonly dataDir: string) {}
 
@@ -25,7 +27,7 @@ export class SiteRuntime {
     await this.close();
     const handle = openDatabase(config.db);
     try {
-      await migrateToLatest(handle.db);
+      this.appliedMigrations = await migrateToLatest(handle.db);
     } catch (error) {
       await handle.close();
       throw error;
