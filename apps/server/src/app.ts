@@ -17,6 +17,7 @@ import { AppError } from './lib/errors.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { adminSettingsRoutes } from './modules/admin/admin-settings.routes.js';
 import { adminThemeRoutes } from './modules/admin/admin-theme.routes.js';
+import { adminUsersRoutes } from './modules/admin/admin-users.routes.js';
 import { answersRoutes } from './modules/answers/answers.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
@@ -152,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(timelineRoutes);
   await app.register(adminThemeRoutes);
   await app.register(adminSettingsRoutes);
+  await app.register(adminUsersRoutes);
   if (options.pages !== false) await app.register(pageRoutes, options.pages ?? {});
   return app;
 }

@@ -23,6 +23,8 @@ import enSearch from '../locales/en_US/search.json' with { type: 'json' };
 import zhSearch from '../locales/zh_CN/search.json' with { type: 'json' };
 import enAdmin from '../locales/en_US/admin.json' with { type: 'json' };
 import zhAdmin from '../locales/zh_CN/admin.json' with { type: 'json' };
+import enAdminUsers from '../locales/en_US/admin-users.json' with { type: 'json' };
+import zhAdminUsers from '../locales/zh_CN/admin-users.json' with { type: 'json' };
 import enNotifications from '../locales/en_US/notifications.json' with { type: 'json' };
 import zhNotifications from '../locales/zh_CN/notifications.json' with { type: 'json' };
 
@@ -39,6 +41,7 @@ export const CATALOG_FILES = {
     enSearch,
     enNotifications,
     enAdmin,
+    enAdminUsers,
   ],
   zh_CN: [
     zhCore,
@@ -52,5 +55,6 @@ export const CATALOG_FILES = {
     zhSearch,
     zhNotifications,
     zhAdmin,
+    zhAdminUsers,
   ],
 } as const;

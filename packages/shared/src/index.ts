@@ -23,3 +23,4 @@ export * from './schemas/search.js';
 export * from './schemas/notification.js';
 export * from './cached-search.js';
 export * from './schemas/admin-settings.js';
+export * from './schemas/admin-users.js';

@@ -100,6 +100,8 @@ export interface UsersTable {
   color_scheme: Generated<string>;
   time_zone: Generated<string>;
   suspended_until: Generated<number>;
+  suspended_at: Generated<number>;
+  suspended_reason: Generated<string>;
   question_count: Generated<number>;
   answer_count: Generated<number>;
   follow_count: Generated<number>;

@@ -9,6 +9,7 @@ import * as search from './migrations/0008-search.js';
 import * as questionListScale from './migrations/0009-question-list-scale.js';
 import * as notifications from './migrations/0010-notifications.js';
 import * as searchAnswerRowids from './migrations/0011-search-answer-rowids.js';
+import * as userSuspension from './migrations/0012-user-suspension.js';
 
 /** Migrations are listed here, in order, so bundling and tests need no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-question-list-scale': questionListScale,
   '0010-notifications': notifications,
   '0011-search-answer-rowids': searchAnswerRowids,
+  '0012-user-suspension': userSuspension,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

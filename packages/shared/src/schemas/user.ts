@@ -32,6 +32,8 @@ export interface UserInfo {
   role_id: 1 | 2 | 3;
   status: 'normal' | 'suspended' | 'deleted';
   suspended_until: number;
+  /** The reason the admin gave for a running suspension, shown on the suspended page ('' otherwise). */
+  suspended_reason: string;
   have_password: boolean;
   question_count: number;
   answer_count: number;

@@ -59,6 +59,7 @@ export function presentUser(row: UserRow, users: SiteSettings['site_users'], now
     role_id: row.role_id === 2 ? 2 : row.role_id === 3 ? 3 : 1,
     status: statusName(row, now),
     suspended_until: row.status === USER_STATUS.suspended ? row.suspended_until : 0,
+    suspended_reason: statusName(row, now) === 'suspended' ? row.suspended_reason : '',
     have_password: row.pass !== '',
     question_count: row.question_count,
     answer_count: row.answer_count,

@@ -1,0 +1,172 @@
+import {
+  ADMIN_USER_REASONS,
+  MAIL_STATUS,
+  REASONS,
+  SUSPENDED_FOREVER_UNTIL,
+  USER_STATUS,
+  type AdminUserItem,
+  type AdminUserPasswordInput,
+  type AdminUserRoleInput,
+  type AdminUsersQuery,
+  type AdminUserStatusInput,
+  type Paged,
+  type SuspendDuration,
+} from '@inquire/shared';
+import { hashPassword } from '../../infra/passwords.js';
+import type { SiteRuntime } from '../../infra/site.js';
+import { nowSeconds } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import type { Actor } from '../auth/auth.service.js';
+import { sessionsRepository } from '../auth/sessions.repository.js';
+import { countersRepository } from '../captcha/counters.repository.js';
+import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
+import { usersRepository, type UserRow } from '../users/users.repository.js';
+import { adminUsersRepository } from './admin-users.repository.js';
+import { presentAdminUser } from './admin-users.presenter.js';
+
+/** Admin user actions per admin: plenty for a person at a dialog, not for a script. */
+export const ADMIN_USER_ACTION_LIMIT = { max: 30, window: 60 } as const;
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+/** Months and years counted in days (30 and 365), the same end on every engine and time zone. */
+const SUSPEND_SECONDS: Record<Exclude<SuspendDuration, 'forever'>, number> = {
+  '24h': DAY,
+  '48h': 2 * DAY,
+  '72h': 3 * DAY,
+  '7d': 7 * DAY,
+  '14d': 14 * DAY,
+  '1m': 30 * DAY,
+  '2m': 60 * DAY,
+  '3m': 90 * DAY,
+  '6m': 180 * DAY,
+  '1y': 365 * DAY,
+};
+
+export function suspendedUntil(duration: SuspendDuration, now: number): number {
+  return duration === 'forever' ? SUSPENDED_FOREVER_UNTIL : now + SUSPEND_SECONDS[duration];
+}
+
+/** The admin's users list and the actions of spec section 4: load → authorize → rules → transaction. */
+export class AdminUsersService {
+  constructor(
+    private readonly site: SiteRuntime,
+    private readonly siteinfo: SiteinfoService,
+  ) {}
+
+  async page(query: AdminUsersQuery): Promise<Paged<AdminUserItem>> {
+    const now = nowSeconds();
+    const { rows, count } = await adminUsersRepository.page(this.site.db, {
+      filter: query.filter,
+      query: query.query,
+      offset: (query.page - 1) * query.page_size,
+      limit: query.page_size,
+      now,
+    });
+    const users = (await this.siteinfo.settings()).site_users;
+    return { count, list: rows.map((row) => presentAdminUser(row, users, now)) };
+  }
+
+  async detail(userId: string): Promise<AdminUserItem> {
+    const row = await this.load(userId);
+    return presentAdminUser(row, (await this.siteinfo.settings()).site_users, nowSeconds());
+  }
+
+  /** Refuses the action past the admin's limit (429), before anything is read or written. */
+  async countAction(actor: Actor): Promise<void> {
+    const key = `admin:users:u:${actor.user.id}`;
+    const count = await countersRepository.hit(this.site.db, key, ADMIN_USER_ACTION_LIMIT.window, nowSeconds());
+    if (count > ADMIN_USER_ACTION_LIMIT.max) throw new AppError(429, REASONS.tooManyRequests);
+  }
+
+  async changeStatus(actor: Actor, input: AdminUserStatusInput): Promise<AdminUserItem> {
+    const target = await this.loadOther(actor, input.user_id);
+    const now = nowSeconds();
+    await this.site.db.transaction().execute(async (trx) => {
+      switch (input.status) {
+        case 'suspended':
+          await adminUsersRepository.update(trx, target.id, {
+            status: USER_STATUS.suspended,
+            suspended_at: now,
+            suspended_until: suspendedUntil(input.suspend_duration, now),
+            suspended_reason: input.suspend_reason,
+            updated_at: now,
+          });
+          break;
+        case 'normal':
+          // Back to normal also activates the account; a member never activated gets the +1 of activation.
+          await adminUsersRepository.update(trx, target.id, {
+            ...NOT_SUSPENDED,
+            status: USER_STATUS.normal,
+            mail_status: MAIL_STATUS.activated,
+            rank: target.rank === 0 ? 1 : target.rank,
+            updated_at: now,
+          });
+          break;
+        case 'inactive':
+          await adminUsersRepository.update(trx, target.id, { mail_status: MAIL_STATUS.inactive, updated_at: now });
+          break;
+        case 'deleted':
+          await this.delete(trx, target, now, input.remove_all_content);
+          break;
+      }
+    });
+    return await this.detail(target.id);
+  }
+
+  /** Submitting the role the member already has changes nothing, and keeps their sessions. */
+  async changeRole(actor: Actor, input: AdminUserRoleInput): Promise<AdminUserItem> {
+    const target = await this.loadOther(actor, input.user_id);
+    if (target.role_id !== input.role_id) {
+      await this.site.db.transaction().execute(async (trx) => {
+        await adminUsersRepository.update(trx, target.id, { role_id: input.role_id, updated_at: nowSeconds() });
+        // Powers are read from the session's user; ending the sessions makes the change hold at once.
+        await sessionsRepository.deleteAllForUser(trx, target.id);
+      });
+    }
+    return await this.detail(target.id);
+  }
+
+  async setPassword(actor: Actor, input: AdminUserPasswordInput): Promise<void> {
+    const target = await this.loadOther(actor, input.user_id);
+    const pass = await hashPassword(input.password);
+    await this.site.db.transaction().execute(async (trx) => {
+      await adminUsersRepository.update(trx, target.id, { pass, updated_at: nowSeconds() });
+      await sessionsRepository.deleteAllForUser(trx, target.id);
+    });
+  }
+
+  /** Deleted (status 10): the address is freed for a new account and every session ends. */
+  private async delete(
+    trx: Parameters<typeof sessionsRepository.delete>[0],
+    target: UserRow,
+    now: number,
+    removeContent: boolean,
+  ) {
+    await adminUsersRepository.update(trx, target.id, {
+      ...NOT_SUSPENDED,
+      status: USER_STATUS.deleted,
+      e_mail: `${target.e_mail}.${now}`,
+      deleted_at: now,
+      updated_at: now,
+    });
+    await sessionsRepository.deleteAllForUser(trx, target.id);
+    if (removeContent) await adminUsersRepository.softDeleteContent(trx, target.id, now);
+  }
+
+  private async load(userId: string): Promise<UserRow> {
+    const row = await usersRepository.findById(this.site.db, userId);
+    if (!row) throw AppError.notFound(REASONS.userNotFound);
+    return row;
+  }
+
+  /** Every action: never on one's own account, never on a deleted one. */
+  private async loadOther(actor: Actor, userId: string): Promise<UserRow> {
+    if (userId === actor.user.id) throw AppError.badRequest(ADMIN_USER_REASONS.cannotModifySelf);
+    const row = await this.load(userId);
+    if (row.status === USER_STATUS.deleted) throw AppError.badRequest(ADMIN_USER_REASONS.userDeleted);
+    return row;
+  }
+}
+
+const NOT_SUSPENDED = { suspended_at: 0, suspended_until: 0, suspended_reason: '' } as const;
