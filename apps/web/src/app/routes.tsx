@@ -515,6 +515,24 @@ export const routes: RouteObject[] = [
                   adminSettingsRoute('login', 'LoginSettingsPage'),
                   adminSettingsRoute('users', 'UsersSettingsPage', 'settings-users'),
                   {
+                    path: 'users',
+                    lazy: () =>
+                      import('../pages/admin/users-page').then((m) => ({
+                        loader: guarded('admin', m.adminUsersLoader),
+                        Component: m.AdminUsersPage,
+                      })),
+                    handle: handle(({ t }) => ({ title: t('ui.admin.users.title') })),
+                  },
+                  {
+                    path: 'users/:userId',
+                    lazy: () =>
+                      import('../pages/admin/users-page').then((m) => ({
+                        loader: guarded('admin', m.adminUserLoader),
+                        Component: m.AdminUserPage,
+                      })),
+                    handle: handle(({ t }) => ({ title: t('ui.admin.users.title') })),
+                  },
+                  {
                     path: 'design',
                     loader: guarded('admin'),
                     lazy: () =>

@@ -233,6 +233,7 @@ describe('admin user management', () => {
       expect(res.status).toBe(400);
       expect(res.body.reason).toBe('error.admin.cannot_modify_self');
       expect(res.body.msg).toBe('Forbidden to operate on yourself.');
+      expect(res.body.data).toEqual({ err_type: 'toast' });
     }
     expect(await userRow(adminId)).toEqual(before);
     expect(await sessionCount(adminId)).toBeGreaterThan(0);

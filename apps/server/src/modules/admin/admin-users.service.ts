@@ -160,11 +160,11 @@ export class AdminUsersService {
     return row;
   }
 
-  /** Every action: never on one's own account, never on a deleted one. */
+  /** Every action: never on one's own account, never on a deleted one (a toast, as the spec's). */
   private async loadOther(actor: Actor, userId: string): Promise<UserRow> {
-    if (userId === actor.user.id) throw AppError.badRequest(ADMIN_USER_REASONS.cannotModifySelf);
+    if (userId === actor.user.id) throw AppError.display(ADMIN_USER_REASONS.cannotModifySelf, 'toast');
     const row = await this.load(userId);
-    if (row.status === USER_STATUS.deleted) throw AppError.badRequest(ADMIN_USER_REASONS.userDeleted);
+    if (row.status === USER_STATUS.deleted) throw AppError.display(ADMIN_USER_REASONS.userDeleted, 'toast');
     return row;
   }
 }

@@ -24,6 +24,11 @@ export function AccountSuspendedPage() {
       <Alert kind="warning">
         {forever ? t('ui.account.suspended.forever') : t('ui.account.suspended.until', { time: formatUtc(until) })}
       </Alert>
+      {user?.suspended_reason ? (
+        <p className="mt-4 text-sm text-gray-800 dark:text-gray-200">
+          {t('ui.account.suspended.reason', { reason: user.suspended_reason })}
+        </p>
+      ) : null}
       <p className="mt-6 text-center text-sm text-gray-600 dark:text-gray-400">
         {site.general.contact_email
           ? t('ui.account.suspended.contact', { email: site.general.contact_email })
