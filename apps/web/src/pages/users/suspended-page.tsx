@@ -25,7 +25,7 @@ export function AccountSuspendedPage() {
         {forever ? t('ui.account.suspended.forever') : t('ui.account.suspended.until', { time: formatUtc(until) })}
       </Alert>
       {user?.suspended_reason ? (
-        <p className="mt-4 text-sm text-gray-800 dark:text-gray-200">
+        <p className="mt-4 text-center text-sm text-gray-800 dark:text-gray-200">
           {t('ui.account.suspended.reason', { reason: user.suspended_reason })}
         </p>
       ) : null}

@@ -1,0 +1,163 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe.js';
+import { DESKTOP, launchBrowser, openTab, PHONE, screenshot, type Tab } from '../support/browser.js';
+import { seedUsers } from '../support/seed.js';
+import { ADMIN, startSite, type RunningSite } from '../support/server.js';
+
+/**
+ * Admin user management (issue 13, item 4) in a real browser: an admin suspends a member for
+ * 7 days with a reason, which the member then reads on the suspended page, and changes a role.
+ */
+const MEMBER = { username: 'fern_grower', email: 'fern@example.com', password: 'fern-password-1' };
+const PROMOTED = { username: 'moss_keeper', email: 'moss@example.com', password: 'moss-password-1' };
+const REASON = 'Repeated spam links in answers';
+
+let browser: Browser;
+let site: RunningSite;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  site = await startSite({ installed: true });
+  await seedUsers(site.dataDir, [MEMBER, PROMOTED]);
+}, 180_000);
+afterAll(async () => {
+  await site?.stop();
+  await browser?.close();
+});
+
+async function signIn(tab: Tab, who: { email: string; password: string }): Promise<void> {
+  await tab.page.goto(`${site.url}/users/login`);
+  await tab.page.locator('input[name="e_mail"]').fill(who.email);
+  await tab.page.locator('input[name="pass"]').fill(who.password);
+  await tab.page.locator('form button[type="submit"]').click();
+  await tab.page.waitForURL((url) => !url.pathname.startsWith('/users/login'));
+}
+
+async function adminTab(options: Parameters<typeof openTab>[1] = {}): Promise<Tab> {
+  const tab = await openTab(browser, options);
+  await signIn(tab, ADMIN);
+  // The admin's account language (English) outranks the browser's: choose Chinese with its cookie.
+  if (options.locale === 'zh-CN') {
+    await tab.context.addCookies([{ name: 'inquire_lang', value: 'zh_CN', url: site.url }]);
+  }
+  return tab;
+}
+
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  const violations = await axeViolations(page);
+  expect(violations, `${what}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+}
+
+/** The row of a member in the users table. */
+const rowOf = (page: Page, username: string) => page.locator('tbody tr', { hasText: `@${username}` });
+
+describe('admin users', () => {
+  it('[A-4] [S2-104] [S2-085] an admin suspends a member for 7 days with a reason; the member sees the suspended page with it', async () => {
+    const member = await openTab(browser);
+    await signIn(member, MEMBER);
+
+    const { page, problems } = await adminTab();
+    await page.goto(`${site.url}/admin/users`);
+    await page.getByRole('heading', { name: 'Users' }).waitFor();
+    await page.getByLabel('Search by name, email or user:id').fill('fern');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL((url) => url.searchParams.get('query') === 'fern');
+    expect(await page.locator('tbody tr').count()).toBe(1);
+
+    await rowOf(page, MEMBER.username)
+      .getByRole('button', { name: `Action for ${MEMBER.username}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Change status' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change status' });
+    await dialog.getByLabel('Suspended').check();
+    await dialog.getByLabel('Suspend for').selectOption('7d');
+    await dialog.getByLabel('Reason').fill(REASON);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Update success.').waitFor();
+    await rowOf(page, MEMBER.username).getByText('Suspended').waitFor();
+
+    // The suspended filter lists the member.
+    await page.getByRole('link', { name: 'Suspended' }).click();
+    await page.waitForURL((url) => url.searchParams.get('filter') === 'suspended');
+    await rowOf(page, MEMBER.username).waitFor();
+
+    // The member's next page is the suspended page, with the end date 7 days on and the reason.
+    await member.page.goto(`${site.url}/`);
+    await member.page.waitForURL(`${site.url}/users/account-suspended`);
+    await member.page.getByText(`Reason: ${REASON}`).waitFor();
+    const until = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    await member.page.getByText(until, { exact: false }).waitFor();
+    await screenshot(member.page, 'admin-users-suspended-member-en-US-light-desktop');
+    expect(problems).toEqual([]);
+    expect(member.problems).toEqual([]);
+    await member.context.close();
+  });
+
+  it('[A-4] [S2-156] an admin changes a role: the unchanged role just closes; moderator is saved', async () => {
+    const { page, problems } = await adminTab();
+    await page.goto(`${site.url}/admin/users?query=moss`);
+    const row = rowOf(page, PROMOTED.username);
+    await row.getByRole('button', { name: `Action for ${PROMOTED.username}` }).click();
+    await page.getByRole('menuitem', { name: 'Change role' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Change role' });
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await row.getByRole('button', { name: `Action for ${PROMOTED.username}` }).click();
+    await page.getByRole('menuitem', { name: 'Change role' }).click();
+    dialog = page.getByRole('dialog', { name: 'Change role' });
+    await dialog.getByLabel('Moderator').check();
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Update success.').waitFor();
+    await row.getByRole('cell', { name: 'Moderator' }).waitFor();
+    await page.getByRole('link', { name: 'Staff' }).click();
+    await page.waitForURL((url) => url.searchParams.get('filter') === 'staff');
+    await rowOf(page, PROMOTED.username).waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('[A-4] the password dialog shows the length error beside its field', async () => {
+    const { page, problems } = await adminTab();
+    await page.goto(`${site.url}/admin/users?query=moss`);
+    await rowOf(page, PROMOTED.username)
+      .getByRole('button', { name: `Action for ${PROMOTED.username}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Set new password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set new password' });
+    await dialog.getByLabel('New password').fill('short');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByText('Password must be at 8-32 characters in length.').waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  for (const locale of ['en-US', 'zh-CN'] as const) {
+    for (const scheme of ['light', 'dark'] as const) {
+      for (const [width, viewport] of [
+        ['desktop', DESKTOP],
+        ['phone', PHONE],
+      ] as const) {
+        it(`[A-4] users list, a member's page and the status dialog, ${locale} ${scheme} ${width}: screenshot and axe`, async () => {
+          const { page, problems } = await adminTab({ viewport, colorScheme: scheme, locale });
+          await page.goto(`${site.url}/admin/users`);
+          await page.locator('tbody tr').first().waitFor();
+          await screenshot(page, `admin-users-${locale}-${scheme}-${width}`);
+          await expectAccessible(page, `admin users ${locale} ${scheme} ${width}`);
+          expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale === 'zh-CN' ? 'zh-CN' : 'en');
+
+          await rowOf(page, MEMBER.username).locator('a').first().click();
+          await page.waitForURL((url) => url.pathname.startsWith('/admin/users/'));
+          await page.locator('h1').waitFor();
+          await screenshot(page, `admin-user-${locale}-${scheme}-${width}`);
+          await expectAccessible(page, `admin user ${locale} ${scheme} ${width}`);
+
+          await page.locator('main section button').first().click();
+          await page.getByRole('dialog').waitFor();
+          await screenshot(page, `admin-user-status-dialog-${locale}-${scheme}-${width}`);
+          await expectAccessible(page, `status dialog ${locale} ${scheme} ${width}`);
+          expect(problems).toEqual([]);
+        });
+      }
+    }
+  }
+});
