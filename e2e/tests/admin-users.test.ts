@@ -10,6 +10,7 @@ import { ADMIN, startSite, type RunningSite } from '../support/server.js';
  * 7 days with a reason, which the member then reads on the suspended page, and changes a role.
  */
 const MEMBER = { username: 'fern_grower', email: 'fern@example.com', password: 'fern-password-1' };
+/** Renamed by the profile test, which runs after the others that use the name. */
 const PROMOTED = { username: 'moss_keeper', email: 'moss@example.com', password: 'moss-password-1' };
 const REASON = 'Repeated spam links in answers';
 
@@ -63,6 +64,8 @@ describe('admin users', () => {
     await page.getByLabel('Search by name, email or user:id').fill('fern');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL((url) => url.searchParams.get('query') === 'fern');
+    // The URL can change before the new rows render: wait for the other members' rows to go.
+    await rowOf(page, ADMIN.name).waitFor({ state: 'detached' });
     expect(await page.locator('tbody tr').count()).toBe(1);
 
     await rowOf(page, MEMBER.username)
@@ -128,6 +131,26 @@ describe('admin users', () => {
     await dialog.getByLabel('New password').fill('short');
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await dialog.getByText('Password must be at 8-32 characters in length.').waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('[A-4] [S2-159] an admin edits a member’s profile: a taken email is refused beside its field, a new username is saved', async () => {
+    const { page, problems } = await adminTab();
+    await page.goto(`${site.url}/admin/users?query=moss`);
+    await rowOf(page, PROMOTED.username)
+      .getByRole('button', { name: `Action for ${PROMOTED.username}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Edit profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit profile' });
+    await dialog.getByLabel('Email').fill(MEMBER.email);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByText('Email already exists.').waitFor();
+    await dialog.getByLabel('Email').fill(PROMOTED.email);
+    await dialog.getByLabel('Username').fill('moss_keeper2');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Update success.').waitFor();
+    await rowOf(page, 'moss_keeper2').waitFor();
+    PROMOTED.username = 'moss_keeper2';
     expect(problems).toEqual([]);
   });
 

@@ -14,7 +14,7 @@ describe('[A-4] admin user actions are rate limited', () => {
   });
   afterEach(async () => t.close());
 
-  it('[A-4] past 30 actions a minute (status, role and password alike) an admin gets 429 and nothing changes', async () => {
+  it('[A-4] past 30 actions a minute (status, role, password and profile alike) an admin gets 429 and nothing changes', async () => {
     const login = await call<{ access_token: string }>(t.app, 'POST', '/answer/api/v1/user/login/email', {
       e_mail: ADMIN.email,
       pass: ADMIN.password,
@@ -36,7 +36,7 @@ describe('[A-4] admin user actions are rate limited', () => {
     for (let i = 0; i < ADMIN_USER_ACTION_LIMIT.max; i += 1) {
       expect((await calls[i % calls.length]!()).status).toBe(200);
     }
-    for (const path of ['user/status', 'user/role', 'user/password']) {
+    for (const path of ['user/status', 'user/role', 'user/password', 'user/profile']) {
       const body = {
         user_id: target.id,
         status: 'suspended',

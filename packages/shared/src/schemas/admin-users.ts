@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLE } from '../enums.js';
-import { pageQuery } from './common.js';
+import { LIMITS, USERNAME_PATTERN } from '../limits.js';
+import { emailField, pageQuery, requiredText } from './common.js';
 import { passwordField } from './account.js';
 
 /**
@@ -64,6 +65,19 @@ export type AdminUserRoleInput = z.infer<typeof adminUserRoleSchema>;
 /** PUT user/password: 8 to 32 characters, no spaces, as every password. */
 export const adminUserPasswordSchema = z.object({ user_id: userId, password: passwordField('password') });
 export type AdminUserPasswordInput = z.infer<typeof adminUserPasswordSchema>;
+
+/** PUT user/profile: the admin's edit (username 3-30, unlike a member's own 2-30; the email is marked verified). */
+export const ADMIN_USERNAME_MIN = 3;
+export const adminUserProfileSchema = z.object({
+  user_id: userId,
+  display_name: requiredText('display_name').max(LIMITS.displayNameMax, 'form.display_name.too_long'),
+  username: requiredText('username')
+    .min(ADMIN_USERNAME_MIN, 'form.username.admin_length')
+    .max(LIMITS.usernameMax, 'form.username.admin_length')
+    .regex(USERNAME_PATTERN, 'form.username.pattern'),
+  email: emailField('email').transform((email) => email.toLowerCase()),
+});
+export type AdminUserProfileInput = z.infer<typeof adminUserProfileSchema>;
 
 /** One row of users/page, and the member's admin view (peer facts 8.7 item fields). */
 export interface AdminUserItem {

@@ -220,12 +220,56 @@ describe('admin user management', () => {
     expect(login.status).toBe(200);
   });
 
+  it('[A-4] edit profile: username 3-30 and a free email, which is then verified; taken names are refused beside their fields', async () => {
+    const m = await buildUser(t.app, { mail_status: 2 });
+    const other = await buildUser(t.app);
+    const short = await put<Fields>('user/profile', {
+      user_id: m.id,
+      display_name: 'Fern',
+      username: 'ab',
+      email: 'x@example.com',
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.data).toEqual([{ error_field: 'username', error_msg: 'Username must be 3 to 30 characters.' }]);
+    const taken = await put<Fields>('user/profile', {
+      user_id: m.id,
+      display_name: 'Fern',
+      username: other.username,
+      email: other.email,
+    });
+    expect(taken.status).toBe(400);
+    expect(taken.body.data.map((f) => f.error_field).sort()).toEqual(['email', 'username']);
+    expect((await userRow(m.id)).username).toBe(m.username);
+
+    const res = await put('user/profile', {
+      user_id: m.id,
+      display_name: 'Fern Grower',
+      username: 'fern.grower',
+      email: 'Fern.New@Example.com',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      display_name: 'Fern Grower',
+      username: 'fern.grower',
+      e_mail: 'fern.new@example.com',
+      status: 'normal',
+    });
+    const unchanged = await put('user/profile', {
+      user_id: m.id,
+      display_name: 'Fern Grower',
+      username: 'fern.grower',
+      email: 'fern.new@example.com',
+    });
+    expect(unchanged.status).toBe(200);
+  });
+
   it('[A-4] every action on one’s own account: "Forbidden to operate on yourself", nothing changes', async () => {
     const attempts: [string, object][] = [
       ['user/status', { user_id: adminId, status: 'suspended', suspend_duration: '24h' }],
       ['user/status', { user_id: adminId, status: 'deleted' }],
       ['user/role', { user_id: adminId, role_id: ROLE.user }],
       ['user/password', { user_id: adminId, password: 'another-pass-1' }],
+      ['user/profile', { user_id: adminId, display_name: 'Me', username: 'me-again', email: 'me@example.com' }],
     ];
     const before = await userRow(adminId);
     for (const [path, body] of attempts) {
@@ -248,6 +292,11 @@ describe('admin user management', () => {
       put('user/status', { user_id: target.id, status: 'deleted' }, moderator.token),
       put('user/role', { user_id: target.id, role_id: ROLE.admin }, moderator.token),
       put('user/password', { user_id: target.id, password: 'taken-over-1' }, moderator.token),
+      put(
+        'user/profile',
+        { user_id: target.id, display_name: 'X', username: 'xxx', email: 'x@example.com' },
+        moderator.token,
+      ),
     ];
     for (const res of await Promise.all(calls)) expect(res.status).toBe(403);
     expect((await userRow(target.id)).status).toBe(USER_STATUS.normal);

@@ -1,5 +1,6 @@
 import {
   adminUserPasswordSchema,
+  adminUserProfileSchema,
   adminUserQuery,
   adminUserRoleSchema,
   adminUsersQuery,
@@ -38,6 +39,12 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
     const actor = requireAdmin(request);
     await users.countAction(actor);
     return ok(request, reply, await users.changeRole(actor, parseInput(adminUserRoleSchema, request.body)));
+  });
+
+  app.put(`${API}/user/profile`, async (request, reply) => {
+    const actor = requireAdmin(request);
+    await users.countAction(actor);
+    return ok(request, reply, await users.editProfile(actor, parseInput(adminUserProfileSchema, request.body)));
   });
 
   app.put(`${API}/user/password`, async (request, reply) => {

@@ -6,6 +6,7 @@ import {
   USER_STATUS,
   type AdminUserItem,
   type AdminUserPasswordInput,
+  type AdminUserProfileInput,
   type AdminUserRoleInput,
   type AdminUsersQuery,
   type AdminUserStatusInput,
@@ -15,7 +16,8 @@ import {
 import { hashPassword } from '../../infra/passwords.js';
 import type { SiteRuntime } from '../../infra/site.js';
 import { nowSeconds } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, type FieldIssue } from '../../lib/errors.js';
+import { accountsRepository, takenUserColumn } from '../accounts/accounts.repository.js';
 import type { Actor } from '../auth/auth.service.js';
 import { sessionsRepository } from '../auth/sessions.repository.js';
 import { countersRepository } from '../captcha/counters.repository.js';
@@ -134,6 +136,36 @@ export class AdminUsersService {
       await adminUsersRepository.update(trx, target.id, { pass, updated_at: nowSeconds() });
       await sessionsRepository.deleteAllForUser(trx, target.id);
     });
+  }
+
+  /** Edit profile: names and email must be free; an email set by an admin counts as verified. */
+  async editProfile(actor: Actor, input: AdminUserProfileInput): Promise<AdminUserItem> {
+    const target = await this.loadOther(actor, input.user_id);
+    const issues: FieldIssue[] = [];
+    if (await accountsRepository.usernameTaken(this.site.db, input.username, target.id)) {
+      issues.push({ field: 'username', key: 'form.username.taken' });
+    }
+    if (input.email !== target.e_mail && (await accountsRepository.emailTaken(this.site.db, input.email))) {
+      issues.push({ field: 'email', key: 'form.e_mail.taken' });
+    }
+    if (issues.length) throw AppError.fields(issues);
+    const values = {
+      display_name: input.display_name,
+      username: input.username,
+      e_mail: input.email,
+      mail_status: MAIL_STATUS.activated,
+      updated_at: nowSeconds(),
+    };
+    try {
+      await adminUsersRepository.update(this.site.db, target.id, values);
+    } catch (error) {
+      // Another request took the name or address between the check and the write.
+      const column = takenUserColumn(error);
+      if (column === 'username') throw AppError.fields([{ field: 'username', key: 'form.username.taken' }]);
+      if (column === 'e_mail') throw AppError.fields([{ field: 'email', key: 'form.e_mail.taken' }]);
+      throw error;
+    }
+    return await this.detail(target.id);
   }
 
   /** Deleted (status 10): the address is freed for a new account and every session ends. */

@@ -2,6 +2,7 @@ import {
   ADMIN_USER_FILTERS,
   ADMIN_USER_STATUSES,
   adminUserPasswordSchema,
+  adminUserProfileSchema,
   adminUserRoleSchema,
   adminUserStatusSchema,
   ROLE,
@@ -95,7 +96,7 @@ function StatusBadge({ user }: { user: AdminUserItem }) {
 }
 
 /** Which dialog is open, for whom. */
-type OpenDialog = { kind: 'status' | 'role' | 'password'; user: AdminUserItem } | null;
+type OpenDialog = { kind: 'status' | 'role' | 'password' | 'profile'; user: AdminUserItem } | null;
 
 export function AdminUsersPage() {
   const { t } = useTranslation();
@@ -219,6 +220,11 @@ function UserActions({ user, onOpen }: { user: AdminUserItem; onOpen(dialog: Ope
         { kind: 'action', label: t('ui.admin.users.change_status'), onSelect: () => onOpen({ kind: 'status', user }) },
         { kind: 'action', label: t('ui.admin.users.change_role'), onSelect: () => onOpen({ kind: 'role', user }) },
         { kind: 'action', label: t('ui.admin.users.set_password'), onSelect: () => onOpen({ kind: 'password', user }) },
+        {
+          kind: 'action',
+          label: t('ui.admin.users.edit_profile'),
+          onSelect: () => onOpen({ kind: 'profile', user }),
+        },
       ]}
     />
   );
@@ -228,6 +234,7 @@ function UserDialogs({ dialog, onClose }: { dialog: OpenDialog; onClose(): void 
   if (!dialog) return null;
   if (dialog.kind === 'status') return <StatusDialog user={dialog.user} onClose={onClose} />;
   if (dialog.kind === 'role') return <RoleDialog user={dialog.user} onClose={onClose} />;
+  if (dialog.kind === 'profile') return <ProfileDialog user={dialog.user} onClose={onClose} />;
   return <PasswordDialog user={dialog.user} onClose={onClose} />;
 }
 
@@ -414,6 +421,46 @@ function PasswordDialog({ user, onClose }: { user: AdminUserItem; onClose(): voi
   );
 }
 
+function ProfileDialog({ user, onClose }: { user: AdminUserItem; onClose(): void }) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState({
+    display_name: user.display_name,
+    username: user.username,
+    email: user.e_mail,
+  });
+  const form = useDialogForm('user/profile', adminUserProfileSchema, onClose, t('ui.toast.update_success'));
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void form.send({ user_id: user.user_id, ...values });
+  }
+  const field = (name: keyof typeof values) => ({
+    name,
+    value: values[name],
+    error: form.errors[name],
+    onChange: (e: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: e.target.value })),
+  });
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? null : onClose())}
+      title={t('ui.admin.users.profile_dialog.title')}
+      footer={<DialogFooter busy={form.busy} onClose={onClose} form="user-profile-form" />}
+    >
+      <form id="user-profile-form" noValidate onSubmit={submit} className="space-y-4">
+        <TextField label={t('ui.admin.users.profile_dialog.display_name')} {...field('display_name')} />
+        <TextField label={t('ui.admin.users.profile_dialog.username')} autoComplete="off" {...field('username')} />
+        <TextField
+          label={t('ui.admin.users.profile_dialog.email')}
+          help={t('ui.admin.users.profile_dialog.help')}
+          type="email"
+          autoComplete="off"
+          {...field('email')}
+        />
+      </form>
+    </Dialog>
+  );
+}
+
 /** `/admin/users/:userId`: the member's facts and the same actions as the list. */
 export function AdminUserPage() {
   const { t } = useTranslation();
@@ -467,6 +514,9 @@ export function AdminUserPage() {
           </Button>
           <Button variant="secondary" onClick={() => setDialog({ kind: 'password', user })}>
             {t('ui.admin.users.set_password')}
+          </Button>
+          <Button variant="secondary" onClick={() => setDialog({ kind: 'profile', user })}>
+            {t('ui.admin.users.edit_profile')}
           </Button>
         </div>
       ) : null}
