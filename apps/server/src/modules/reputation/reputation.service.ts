@@ -43,8 +43,10 @@ export function startOfDay(now: number): number {
  */
 export const reputation = {
   async grant(db: Db, key: ReputationKey, options: { zero?: boolean; now?: number } = {}): Promise<void> {
-    // `now` is given only by `inquire seed`, which writes a community's past.
+    // `now` is given only by `inquire seed`, which writes a community's past: nothing in it is
+    // news to anyone, so it records no achievement (the bulk seeder writes none either).
     const now = options.now ?? nowSeconds();
+    const tellReceiver = options.now === undefined;
     const existing = await findRow(db, key);
     // Granting what stands already changes nothing (two racing accepts must not pay twice).
     if (existing && existing.cancelled === 0) return;
@@ -76,7 +78,7 @@ export const reputation = {
         .set({ rank: delta, has_rank: delta === 0 ? 0 : 1 })
         .where('id', '=', existing.id)
         .execute();
-      await recordAchievement(db, key, now);
+      if (tellReceiver) await recordAchievement(db, key, now);
       return;
     }
     delta = await applyToUser(db, key.userId, delta);
@@ -95,7 +97,7 @@ export const reputation = {
         updated_at: now,
       })
       .execute();
-    await recordAchievement(db, key, now);
+    if (tellReceiver) await recordAchievement(db, key, now);
   },
 
   /** Takes back exactly what a live grant gave; nothing when there is none. */
