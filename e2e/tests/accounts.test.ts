@@ -144,6 +144,9 @@ describe('accounts in the browser', () => {
     await page.goto(`${site.url}/users/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(/\/users\/account-recovery$/);
+    // The router moves the address as it starts rendering the next page: until that page is
+    // shown, "Email" is still the login form's field, and text typed there would be lost.
+    await page.getByRole('heading', { name: 'Account recovery' }).waitFor();
     await page.getByLabel('Email').fill(RECOVER.email);
     await screenshot(page, 'accounts-recovery-phone-dark');
     await page.getByRole('button', { name: 'Send recovery email' }).click();

@@ -195,6 +195,9 @@ describe('curation: suggested edits, timeline, rollback and post operations', ()
     await signIn(page, SUGGESTER, questionPath);
     await page.locator(`[id="${answer.id}"]`).getByRole('link', { name: 'Edit' }).click();
     await page.waitForURL(`${site.url}/posts/${questionId}/${answer.id}/edit`);
+    // The address moves as the router starts rendering the edit page; until it shows, "Your
+    // answer" is still the question page's own answer box.
+    await page.getByRole('heading', { name: 'Edit answer' }).waitFor();
     expect(await page.getByLabel('Your answer').inputValue()).toBe('Wrap JSON.parse in try and catch.');
     await page.getByLabel('Your answer').fill('Wrap JSON.parse in try and catch, and report the position.');
     await page.getByLabel('Edit summary').fill('mention the position');

@@ -6,6 +6,7 @@ import { renderMarkdown } from '../../lib/markdown.js';
 import { activitiesRepository } from '../activity/activities.repository.js';
 import { questionsRepository } from '../posts/questions.repository.js';
 import { revisionsRepository } from '../posts/revisions.repository.js';
+import { searchIndex } from '../posts/search-index.js';
 import { tagsRepository } from '../posts/tags.repository.js';
 
 interface SeedInput {
@@ -47,6 +48,8 @@ export async function seedWelcomeContent(db: Db, input: SeedInput): Promise<void
   });
   await questionsRepository.linkTag(db, questionId, tagId, now);
   await tagsRepository.bumpQuestionCount(db, tagId, 1);
+  // Searchable from the start: similar questions on the ask form offer it on a new site.
+  await searchIndex.syncQuestion(db, questionId);
   await revisionsRepository.insert(db, {
     id: revisionId,
     user_id: adminId,

@@ -1,6 +1,7 @@
 import type { SearchCond, SearchContract } from '@inquire/plugin-sdk';
 import {
   ANSWER_STATUS,
+  SEARCH_LIMITS,
   normalizeTagSlug,
   slugify,
   TAG_STATUS,
@@ -70,11 +71,11 @@ export class SearchService {
 
   /** Up to 10 listed questions matching the words of a title being typed (question/similar). */
   async similar(title: string) {
-    // The longest words say most about a title; short ones ("to", "in") would only narrow it.
+    // The title's first words of 3 letters or more, up to the search's 5 (as the peer takes its
+    // first 5): shorter ones ("to", "in") would match nearly everything.
     const words = [...new Set(title.toLowerCase().split(/[^\p{L}\p{N}]+/u))]
       .filter((w) => [...w].length >= 3)
-      .sort((a, b) => b.length - a.length)
-      .slice(0, 4);
+      .slice(0, SEARCH_LIMITS.words);
     if (words.length === 0) return [];
     // Any of the words, as the peer: each word is searched (best 10 each), and questions that
     // match more of the words come first, then each word's own ranking.
