@@ -198,7 +198,8 @@ describe('curation: suggested edits, timeline, rollback and post operations', ()
     // The address moves as the router starts rendering the edit page; until it shows, "Your
     // answer" is still the question page's own answer box.
     await page.getByRole('heading', { name: 'Edit answer' }).waitFor();
-    expect(await page.getByLabel('Your answer').inputValue()).toBe('Wrap JSON.parse in try and catch.');
+    // The form's field by name: the plain textarea, or the value CodeMirror keeps once it took over.
+    expect(await page.locator('[name="content"]').inputValue()).toBe('Wrap JSON.parse in try and catch.');
     await page.getByLabel('Your answer').fill('Wrap JSON.parse in try and catch, and report the position.');
     await page.getByLabel('Edit summary').fill('mention the position');
     await page.getByRole('button', { name: 'Save edits' }).click();
