@@ -1,4 +1,4 @@
-import { MAIL_STATUS, ROLE, USER_STATUS } from '@inquire/shared';
+import { MAIL_STATUS, ROLE, USER_STATUS, type SiteSection, type SiteSettings } from '@inquire/shared';
 import { SiteRuntime } from '../../apps/server/src/infra/site.js';
 import { hashPassword } from '../../apps/server/src/infra/passwords.js';
 import { nowSeconds } from '../../apps/server/src/lib/clock.js';
@@ -49,8 +49,15 @@ export async function seedUsers(dataDir: string, users: SeedUser[]): Promise<voi
   }
 }
 
-/** Changes site settings of a running site; it re-reads them within seconds. */
-export async function updateSettings(dataDir: string, section: 'login', value: Record<string, unknown>): Promise<void> {
+/**
+ * Changes site settings. A running site sees the change within its generation poll (250 ms);
+ * a test that must not depend on that writes them before it starts the site.
+ */
+export async function updateSettings<K extends SiteSection>(
+  dataDir: string,
+  section: K,
+  value: Partial<SiteSettings[K]>,
+): Promise<void> {
   const site = new SiteRuntime(dataDir);
   await site.open();
   try {

@@ -1,10 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe.js';
 import { DESKTOP, launchBrowser, openTab, PHONE, screenshot, type Tab } from '../support/browser.js';
-import { seedUsers } from '../support/seed.js';
-import { startSite, type RunningSite } from '../support/server.js';
+import { seedUsers, updateSettings } from '../support/seed.js';
+import { initSite, startSite, type RunningSite } from '../support/server.js';
 
 const WRITER = { username: 'writer', email: 'writer@example.com', password: 'writer-pass-1' };
 
@@ -14,14 +17,21 @@ let png: Buffer;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  site = await startSite({ installed: true });
-  await seedUsers(site.dataDir, [WRITER]);
+  const dataDir = mkdtempSync(join(tmpdir(), 'inquire-e2e-'));
+  initSite(dataDir);
+  // With restrict_answer on (the default), a posted answer replaces the form with an offer to
+  // edit it; the answer editor's reset is seen only where members may answer again. Written
+  // before the server starts, so no page can be rendered from the old settings.
+  await updateSettings(dataDir, 'site_write', { restrict_answer: false });
+  await seedUsers(dataDir, [WRITER]);
+  site = await startSite({ dataDir });
   png = await sharp({ create: { width: 96, height: 48, channels: 3, background: '#2563eb' } })
     .png()
     .toBuffer();
 });
 afterAll(async () => {
   await site?.stop();
+  if (site) rmSync(site.dataDir, { recursive: true, force: true });
   await browser?.close();
 });
 
