@@ -1,5 +1,7 @@
 import {
   compactComment,
+  pageAnswer,
+  pageQuestion,
   type CommentItem,
   type PageComment,
   type Paged,
@@ -13,12 +15,6 @@ import type { InvitesService } from '../invites/invites.service.js';
 import type { QuestionsService } from '../questions/questions.service.js';
 import type { ReactionsService } from '../reactions/reactions.service.js';
 import type { RelatedService } from '../related/related.service.js';
-
-/** A post without its markdown source: the page shows the HTML, and edits load the source. */
-function withoutSource<T extends { content: string }>(post: T): Omit<T, 'content'> {
-  const { content: _source, ...shown } = post;
-  return shown;
-}
 
 /**
  * Comments as the page carries them (compact: see PageComment), a comment's source only to a
@@ -70,7 +66,7 @@ export class QuestionPageService {
     // Loaded and checked once; every part below is of this question.
     const row = await questions.readable(questionId, actor, visitor);
     const [question, answerPage] = await Promise.all([
-      questions.present(row, actor),
+      questions.present(row, actor, true),
       answers.pageOf(row, actor, 1, ANSWERS_PER_PAGE),
     ]);
     const posts = [question, ...answerPage.list];
@@ -79,12 +75,13 @@ export class QuestionPageService {
       comments.firstPagesOf(posts, actor, COMMENTS_PER_POST),
       reactions.summariesOf(livePostIds, actor),
       question.status === DELETED ? [] : invites.listOf(row),
-      related.byTagsOf(row),
+      related.forReadable(row),
       answers.answerKeptBy(question.id, actor),
     ]);
     return {
-      question: withoutSource(question),
-      answers: { count: answerPage.count, list: answerPage.list.map(withoutSource) },
+      // The rendered HTML only (edits load the source), and Inquire's fields only.
+      question: pageQuestion(question),
+      answers: { count: answerPage.count, list: answerPage.list.map(pageAnswer) },
       comments: pageComments(commentPages),
       reactions: reactedOnly(reactionSummaries),
       invited,

@@ -48,6 +48,30 @@ describe('related questions', () => {
     });
   });
 
+  it("[SR-5] finds questions through the search index by the title's telling words; questions sharing tags fill the rest", async () => {
+    const main = await ask('Parsing huge nginx access logs quickly', ['nginx']);
+    const wordsOnly = await ask('Parsing nginx logs with awk', ['awk']);
+    const both = await ask('Rotating nginx access logs', ['nginx']);
+    const tagsOnly = await ask('Reverse proxy timeouts', ['nginx']);
+    await ask('Rust ownership rules', ['rust']);
+    // "How" and "with" are in nearly every title: they relate nothing.
+    await ask('How to work with Rust', ['rust']);
+    const res = await related(main);
+    expect(res.status).toBe(200);
+    const ids = res.body.data.map((q) => q.id);
+    // Both title matches rank above a question that shares only the tag (its tag is text too).
+    expect(ids.slice(0, 2).sort()).toEqual([both, wordsOnly].sort());
+    expect(ids.slice(2)).toEqual([tagsOnly]);
+  });
+
+  it('[SR-5] relates Chinese titles by the pieces of text they share', async () => {
+    const main = await ask('如何在斑马日志中查找错误', ['logs']);
+    const alike = await ask('斑马日志的轮转策略', ['storage']);
+    await ask('如何安装软件包管理器', ['packages']);
+    const res = await related(main);
+    expect(res.body.data.map((q) => q.id)).toEqual([alike]);
+  });
+
   it('answers 400 naming question_id, 404 for a question the caller may not see, 401 and 403 on a private site', async () => {
     const bad = await call<Fields>(t.app, 'GET', '/answer/api/v1/question/similar/tag');
     expect(bad.status).toBe(400);

@@ -12,6 +12,6 @@ export async function relatedRoutes(app: FastifyInstance): Promise<void> {
   getRead(app, '/answer/api/v1/question/similar/tag', async (request, params) => {
     await requireReader(request);
     const { question_id } = parseInput(query, params);
-    return await related.byTags(question_id, request.actor);
+    return await related.forQuestion(question_id, request.actor);
   });
 }

@@ -23,6 +23,8 @@ import { usersRepository } from '../users/users.repository.js';
 import { highlightExcerpt } from './excerpt.js';
 import { canMatch, parseSearchQuery, SearchSyntaxError, type ParsedSearch } from './query-parser.js';
 import { searchRepository, type SearchConditions, type SearchHit } from './search.repository.js';
+import { presentSimilarQuestion } from './similar-question.presenter.js';
+import { similarQuestionsRepository } from './similar-questions.repository.js';
 
 /** The peer's size of the similar-title list (peer facts 13.3). */
 const SIMILAR_SIZE = 10;
@@ -76,37 +78,10 @@ export class SearchService {
     const words = [...new Set(title.toLowerCase().split(/[^\p{L}\p{N}]+/u))]
       .filter((w) => [...w].length >= 3)
       .slice(0, SEARCH_LIMITS.words);
-    if (words.length === 0) return [];
-    // Any of the words, as the peer: each word is searched (best 10 each), and questions that
-    // match more of the words come first, then each word's own ranking.
-    const kinds = { question: true, answer: false };
-    const matched = new Map<string, { words: number; order: number }>();
-    for (const word of words) {
-      const { hits: found } = await searchRepository.search(
-        this.site.db,
-        { terms: [word], tagGroups: [], kinds },
-        'relevance',
-        { limit: SIMILAR_SIZE, offset: 0 },
-      );
-      found.forEach((hit, order) => {
-        const seen = matched.get(hit.id);
-        matched.set(hit.id, { words: (seen?.words ?? 0) + 1, order: Math.min(seen?.order ?? order, order) });
-      });
-    }
-    const hits = [...matched.entries()]
-      .sort(([, a], [, b]) => b.words - a.words || a.order - b.order)
-      .slice(0, SIMILAR_SIZE)
-      .map(([id]) => ({ id }));
-    const rows = await Promise.all(hits.map((h) => questionsRepository.findById(this.site.db, h.id)));
-    return rows
-      .filter((q) => q !== undefined)
-      .map((q) => ({
-        id: q.id,
-        title: q.title,
-        url_title: slugify(q.title),
-        answer_count: q.answer_count,
-        accepted: q.accepted_answer_id !== '' && q.accepted_answer_id !== '0',
-      }));
+    // Any of the words, as the peer (which searches each word): one query, where questions
+    // holding more of the words, and the rarer ones in their titles, rank first.
+    const rows = await similarQuestionsRepository.matchingAnyWord(this.site.db, words, SIMILAR_SIZE);
+    return rows.map(presentSimilarQuestion);
   }
 
   /** Names to ids; undefined when the query can match nothing (an unknown user or tag). */
@@ -185,7 +160,7 @@ export class SearchService {
             ? answer.accepted === 2
             : question.accepted_answer_id !== '' && question.accepted_answer_id !== '0',
           answer_count: question.answer_count,
-          user_info: { ...presentAuthor(author, users), status: author.status },
+          user_info: presentAuthor(author, users),
           tags: tags
             .filter((t) => t.object_id === question.id)
             .map(({ slug_name, display_name }) => ({ slug_name, display_name })),
