@@ -43,6 +43,7 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { operationsRoutes } from './modules/operations/operations.routes.js';
 import { revisionsRoutes } from './modules/revisions/revisions.routes.js';
 import { timelineRoutes } from './modules/timeline/timeline.routes.js';
+import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { createServices } from './services.js';
 import type { ReadTable } from './infra/reads.js';
 import { pageRoutes, type PageOptions } from './ssr/pages.js';
@@ -151,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(revisionsRoutes);
   await app.register(operationsRoutes);
   await app.register(timelineRoutes);
+  await app.register(moderationRoutes);
   await app.register(adminThemeRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminUsersRoutes);

@@ -26,6 +26,8 @@ import { OperationsService } from './modules/operations/operations.service.js';
 import { RevisionsService } from './modules/revisions/revisions.service.js';
 import { TimelineService } from './modules/timeline/timeline.service.js';
 import { QuestionPageService } from './modules/pages/question-page.service.js';
+import { FlagsService } from './modules/moderation/flags.service.js';
+import { ReviewTypesService } from './modules/moderation/review-types.service.js';
 
 /** Every service of the app, built once per app so routes, jobs and tests share them. */
 export interface Services {
@@ -54,6 +56,8 @@ export interface Services {
   operations: OperationsService;
   timeline: TimelineService;
   questionPage: QuestionPageService;
+  flags: FlagsService;
+  reviewTypes: ReviewTypesService;
 }
 
 export interface ServiceOptions {
@@ -76,6 +80,8 @@ export function createServices(site: SiteRuntime, options: ServiceOptions = {}):
   const reactions = new ReactionsService(site);
   const invites = new InvitesService(site, siteinfo);
   const related = new RelatedService(site);
+  const operations = new OperationsService(site);
+  const flags = new FlagsService(site, siteinfo, { operations, revisions, comments });
   return {
     siteinfo,
     auth,
@@ -99,8 +105,10 @@ export function createServices(site: SiteRuntime, options: ServiceOptions = {}):
     related,
     tags: new TagsService(site, siteinfo),
     revisions,
-    operations: new OperationsService(site),
+    operations,
     timeline: new TimelineService(site, siteinfo, revisions),
     questionPage: new QuestionPageService({ questions, answers, comments, reactions, invites, related }),
+    flags,
+    reviewTypes: new ReviewTypesService(site, flags),
   };
 }

@@ -27,6 +27,8 @@ import enAdminUsers from '../locales/en_US/admin-users.json' with { type: 'json'
 import zhAdminUsers from '../locales/zh_CN/admin-users.json' with { type: 'json' };
 import enNotifications from '../locales/en_US/notifications.json' with { type: 'json' };
 import zhNotifications from '../locales/zh_CN/notifications.json' with { type: 'json' };
+import enModeration from '../locales/en_US/moderation.json' with { type: 'json' };
+import zhModeration from '../locales/zh_CN/moderation.json' with { type: 'json' };
 
 export const CATALOG_FILES = {
   en_US: [
@@ -42,6 +44,7 @@ export const CATALOG_FILES = {
     enNotifications,
     enAdmin,
     enAdminUsers,
+    enModeration,
   ],
   zh_CN: [
     zhCore,
@@ -56,5 +59,6 @@ export const CATALOG_FILES = {
     zhNotifications,
     zhAdmin,
     zhAdminUsers,
+    zhModeration,
   ],
 } as const;

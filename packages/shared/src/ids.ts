@@ -20,6 +20,8 @@ export const OBJECT_TYPES = {
   review: 14,
   upload: 15,
   email: 16,
+  decision: 17,
+  appeal: 18,
 } as const;
 
 export type ObjectType = keyof typeof OBJECT_TYPES;

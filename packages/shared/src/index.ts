@@ -24,3 +24,4 @@ export * from './schemas/notification.js';
 export * from './cached-search.js';
 export * from './schemas/admin-settings.js';
 export * from './schemas/admin-users.js';
+export * from './schemas/moderation.js';

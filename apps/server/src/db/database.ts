@@ -51,6 +51,67 @@ export interface Database {
   notifications: NotificationsTable;
   /** Red dots: unread items per receiver and type (1 inbox, 2 achievement), cleared by PUT notification/status. */
   notification_counters: { user_id: string; type: number; unread: number };
+  /** Flags (moderation, migration 0013): status 1 pending, 2 completed, 3 ignored. */
+  reports: ReportsTable;
+  /** Queued (held) posts: status 1 pending, 2 approved, 3 rejected. */
+  review_items: ReviewItemsTable;
+  moderation_decisions: ModerationDecisionsTable;
+  /** Appeals of decisions: status 1 open, 2 granted, 3 denied; one open per decision. */
+  appeals: AppealsTable;
+}
+
+export interface ReportsTable {
+  id: string;
+  /** The flagger. */
+  user_id: string;
+  object_id: string;
+  reported_user_id: string;
+  object_type: number;
+  report_type: number;
+  content: Generated<string>;
+  status: Generated<number>;
+  reviewer_id: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ReviewItemsTable {
+  id: string;
+  object_type: number;
+  object_id: string;
+  /** The post's author. */
+  submitter_id: string;
+  reviewer_id: Generated<string>;
+  status: Generated<number>;
+  /** Who held it and why (the reviewer's name and reason). */
+  reason: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ModerationDecisionsTable {
+  id: string;
+  object_id: string;
+  object_type: number;
+  /** The member the decision affects (the post's author, or the suspended member). */
+  user_id: string;
+  actor_id: string;
+  /** close | delete | unlist | reject | suspend */
+  action: string;
+  reason_type: Generated<number>;
+  reason_msg: Generated<string>;
+  created_at: number;
+}
+
+export interface AppealsTable {
+  id: string;
+  decision_id: string;
+  user_id: string;
+  content: Generated<string>;
+  status: Generated<number>;
+  reviewer_id: Generated<string>;
+  created_at: number;
+  updated_at: number;
 }
 
 /** One inbox item or achievement (migration 0010); is_read 1 unread, 2 read as the peer. */

@@ -10,6 +10,7 @@ import * as questionListScale from './migrations/0009-question-list-scale.js';
 import * as notifications from './migrations/0010-notifications.js';
 import * as searchAnswerRowids from './migrations/0011-search-answer-rowids.js';
 import * as userSuspension from './migrations/0012-user-suspension.js';
+import * as moderation from './migrations/0013-moderation.js';
 
 /** Migrations are listed here, in order, so bundling and tests need no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-notifications': notifications,
   '0011-search-answer-rowids': searchAnswerRowids,
   '0012-user-suspension': userSuspension,
+  '0013-moderation': moderation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,3 +1,4 @@
+import { decisions } from '../posts/decisions.js';
 import { holds, isActive, isActiveStaff } from '../auth/actor.js';
 import { objectTypeOf, REASONS, type CommentItem, type Paged } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
@@ -179,7 +180,7 @@ export class CommentsService {
     await commentsRepository.update(db, commentId, text, await this.render(text), now);
   }
 
-  async remove(commentId: string, actor: Actor): Promise<void> {
+  async remove(commentId: string, actor: Actor, reason?: { type: number; msg: string }): Promise<void> {
     const db = this.site.db;
     const comment = await commentsRepository.findLive(db, commentId);
     if (!comment) throw AppError.notFound(REASONS.commentNotFound);
@@ -187,6 +188,17 @@ export class CommentsService {
     const now = nowSeconds();
     await db.transaction().execute(async (trx) => {
       await commentsRepository.remove(trx, commentId, now);
+      // Its open flags close with it; someone else's removal is a decision its author may read.
+      await decisions.completeFlags(trx, [commentId], actor.user.id, now);
+      if (comment.user_id !== actor.user.id) {
+        const decision = {
+          objectId: commentId,
+          userId: comment.user_id,
+          actorId: actor.user.id,
+          action: 'delete' as const,
+        };
+        await decisions.record(trx, { ...decision, reasonType: reason?.type, reasonMsg: reason?.msg, now });
+      }
       // The peer defines this one and never sends it: a comment removed by someone else (staff).
       const post = objectTypeOf(comment.object_id) === 'answer' ? comment.object_id : undefined;
       await notifyInbox(trx, {

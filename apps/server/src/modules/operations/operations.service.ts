@@ -25,6 +25,13 @@ import { usersRepository } from '../users/users.repository.js';
 import { reasonsFor } from '../posts/operation-reasons.js';
 import { voteReputation } from './vote-reputation.js';
 import { notifyInbox, type InboxAction } from '../notifications/notify.js';
+import { decisions, type DecisionAction } from '../posts/decisions.js';
+
+/** Why staff acted on someone's post (a flag's or an operation's reason): recorded and shown to its author. */
+export interface DecisionReason {
+  type: number;
+  msg: string;
+}
 
 /**
  * A parallel call changed the status between this call's read and its write. It gets what it
@@ -61,6 +68,7 @@ export class OperationsService {
         closed_at: now,
       });
       await this.record(trx, actor, question.id, question.id, 'question.closed', now, input.close_msg);
+      await this.decide(trx, actor, 'close', question, { type: input.close_type, msg: input.close_msg }, now);
       await this.tellAuthor(trx, actor, 'your_question_is_closed', question.user_id, question.id, undefined, now);
     });
   }
@@ -84,7 +92,7 @@ export class OperationsService {
    * Pin, unpin, unlist (hide) and list (show). As the peer, an unlisted question is not
    * pinned and a pinned one is not unlisted: such requests change nothing.
    */
-  async operate(id: string, operation: QuestionOperation, actor: Actor): Promise<void> {
+  async operate(id: string, operation: QuestionOperation, actor: Actor, reason?: DecisionReason): Promise<void> {
     const question = await this.staffQuestion(id, actor);
     if (question.status === QUESTION_STATUS.deleted) throw AppError.badRequest(CURATION_REASONS.questionCannotUpdate);
     const pinned = question.pin === QUESTION_PIN.pinned;
@@ -102,7 +110,8 @@ export class OperationsService {
       // Unlisted questions leave tag counts; listing them again brings them back.
       if (operation === 'hide') await postWrites.moveTagLinks(trx, question.id, [1], 2);
       if (operation === 'show') await postWrites.moveTagLinks(trx, question.id, [2], 1);
-      await this.record(trx, actor, question.id, question.id, `question.${operation}`, now);
+      await this.record(trx, actor, question.id, question.id, `question.${operation}`, now, reason?.msg);
+      if (operation === 'hide') await this.decide(trx, actor, 'unlist', question, reason, now);
     });
   }
 
@@ -110,7 +119,7 @@ export class OperationsService {
    * DELETE question: the author or staff. An author who is not staff cannot delete a
    * question with an accepted answer, several answers, or one answer with a positive score.
    */
-  async deleteQuestion(id: string, actor: Actor): Promise<void> {
+  async deleteQuestion(id: string, actor: Actor, reason?: DecisionReason): Promise<void> {
     const db = this.site.db;
     const question = await this.visibleQuestion(id, actor);
     if (!canDelete(actor, question)) throw AppError.forbidden(CURATION_REASONS.operationForbidden);
@@ -128,7 +137,9 @@ export class OperationsService {
       await postWrites.moveTagLinks(trx, question.id, [1, 2], 10);
       await usersRepository.bumpCount(trx, question.user_id, 'question_count', -1);
       await voteReputation.takeBack(trx, question.id);
-      await this.record(trx, actor, question.id, question.id, 'question.deleted', now);
+      await this.record(trx, actor, question.id, question.id, 'question.deleted', now, reason?.msg);
+      await decisions.completeFlags(trx, [question.id], actor.user.id, now);
+      await this.decide(trx, actor, 'delete', question, reason, now);
       await this.tellAuthor(trx, actor, 'your_question_was_deleted', question.user_id, question.id, undefined, now);
     });
   }
@@ -151,7 +162,7 @@ export class OperationsService {
   }
 
   /** DELETE answer: the author or staff; an author who is not staff cannot delete an accepted or upvoted answer. */
-  async deleteAnswer(id: string, actor: Actor): Promise<void> {
+  async deleteAnswer(id: string, actor: Actor, reason?: DecisionReason): Promise<void> {
     const { answer, question } = await this.visibleAnswer(id, actor);
     if (!canDelete(actor, answer)) throw AppError.forbidden(CURATION_REASONS.operationForbidden);
     if (!isActiveStaff(actor) && (answer.accepted === 2 || answer.vote_count > 0)) {
@@ -164,7 +175,9 @@ export class OperationsService {
       if (answer.status === ANSWER_STATUS.normal) await postWrites.bumpAnswerCount(trx, question.id, -1);
       await usersRepository.bumpCount(trx, answer.user_id, 'answer_count', -1);
       await voteReputation.takeBack(trx, answer.id);
-      await this.record(trx, actor, answer.id, answer.id, 'answer.deleted', now);
+      await this.record(trx, actor, answer.id, answer.id, 'answer.deleted', now, reason?.msg);
+      await decisions.completeFlags(trx, [answer.id], actor.user.id, now);
+      await this.decide(trx, actor, 'delete', answer, reason, now);
       await this.tellAuthor(trx, actor, 'your_answer_was_deleted', answer.user_id, question.id, answer.id, now);
     });
   }
@@ -204,6 +217,30 @@ export class OperationsService {
       throw AppError.notFound(REASONS.answerNotFound);
     }
     return { answer, question };
+  }
+
+  /**
+   * Records a decision on someone else's post with its reason, so the post shows it to its
+   * author and staff; an author's own delete is no decision.
+   */
+  private async decide(
+    trx: Db,
+    actor: Actor,
+    action: DecisionAction,
+    post: { id: string; user_id: string },
+    reason: DecisionReason | undefined,
+    now: number,
+  ): Promise<void> {
+    if (post.user_id === actor.user.id) return;
+    await decisions.record(trx, {
+      objectId: post.id,
+      userId: post.user_id,
+      actorId: actor.user.id,
+      action,
+      reasonType: reason?.type ?? 0,
+      reasonMsg: reason?.msg ?? '',
+      now,
+    });
   }
 
   /** Tells a post's author that staff closed or deleted it (their own deletes tell nobody). */

@@ -22,6 +22,8 @@ const REASONS_BY_ACTION: Record<string, number[]> = {
   'question.flag': [57, 58, 59, 60],
   'answer.flag': [57, 58, 59, 61],
   'comment.flag': [57, 58, 59, 62],
+  // Flags on members are ours (the peer cannot flag users).
+  'user.flag': [57, 58, 59],
   'question.close': [60, 63, 64, 59],
   'question.status': [65, 67, 68],
   'answer.status': [65, 68],
@@ -30,19 +32,23 @@ const REASONS_BY_ACTION: Record<string, number[]> = {
 
 export function reasonsFor(objectType: string, action: string, lang: Language): ReasonOption[] {
   return (REASONS_BY_ACTION[`${objectType}.${action}`] ?? []).flatMap((type) => {
-    const reason = REASON_KEYS[type];
-    if (!reason) return [];
-    return [
-      {
-        reason_type: type,
-        reason_key: reason.key,
-        name: translate(lang, `${reason.key}.name`),
-        description: translate(lang, `${reason.key}.desc`),
-        content_type: reason.content,
-        placeholder: reason.content ? translate(lang, `${reason.key}.placeholder`) : '',
-      },
-    ];
+    const option = reasonOption(type, lang);
+    return option ? [option] : [];
   });
+}
+
+/** One reason of the catalogue in a language (a flag's or a decision's), or null for an unknown type. */
+export function reasonOption(type: number, lang: Language): ReasonOption | null {
+  const reason = REASON_KEYS[type];
+  if (!reason) return null;
+  return {
+    reason_type: type,
+    reason_key: reason.key,
+    name: translate(lang, `${reason.key}.name`),
+    description: translate(lang, `${reason.key}.desc`),
+    content_type: reason.content,
+    placeholder: reason.content ? translate(lang, `${reason.key}.placeholder`) : '',
+  };
 }
 
 /**

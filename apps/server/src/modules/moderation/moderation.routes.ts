@@ -1,0 +1,52 @@
+import { reportReviewSchema, reportSchema, reviewPageQuery } from '@inquire/shared';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../infra/envelope.js';
+import { requireActive } from '../../infra/guards.js';
+import { getRead } from '../../infra/reads.js';
+import { parseInput } from '../../infra/validate.js';
+import { countDecision } from './decision-limit.js';
+
+/** The origin of the site's configured URL: a duplicate's link must point here. */
+function originOf(siteUrl: string): string {
+  try {
+    return new URL(siteUrl).origin;
+  } catch {
+    return '';
+  }
+}
+
+/** Flags, the review queues and decisions (issue 12; peer facts 5). */
+export async function moderationRoutes(app: FastifyInstance): Promise<void> {
+  const { flags, reviewTypes, siteinfo, writeLimits } = app.services;
+  const siteOrigin = async () => originOf((await siteinfo.settings()).general.site_url);
+
+  app.post('/answer/api/v1/report', async (request, reply) => {
+    const actor = requireActive(request);
+    const input = parseInput(reportSchema(await siteOrigin()), request.body);
+    await writeLimits.guard('report', request, request.body);
+    await flags.report(input, actor);
+    return ok(request, reply, null);
+  });
+
+  getRead(app, '/answer/api/v1/reviewing/type', async (request) => {
+    return reviewTypes.list(requireActive(request), request.lang);
+  });
+
+  getRead(app, '/answer/api/v1/report/unreviewed/post', async (request, params) => {
+    const actor = requireActive(request);
+    return flags.unreviewedPosts(parseInput(reviewPageQuery, params).page, actor, request.lang);
+  });
+
+  getRead(app, '/answer/api/v1/report/unreviewed/user', async (request, params) => {
+    const actor = requireActive(request);
+    return flags.unreviewedUsers(parseInput(reviewPageQuery, params).page, actor, request.lang);
+  });
+
+  app.put('/answer/api/v1/report/review', async (request, reply) => {
+    const actor = requireActive(request);
+    const input = parseInput(reportReviewSchema(await siteOrigin()), request.body);
+    await countDecision(app.site.db, actor);
+    await flags.review(input, actor);
+    return ok(request, reply, null);
+  });
+}
