@@ -54,14 +54,16 @@ export async function render(input: RenderRequest): Promise<RenderResult> {
   const session = context.loaderData.root as Session | undefined;
   const siteName = session?.site.general.name ?? i18n.t('ui.site.default_name');
   const match = [...context.matches].reverse().find((m) => (m.route.handle as RouteHandle | undefined)?.head);
+  // A page whose loader failed shows the error page; one whose loader answered with a status of
+  // its own (the search page's 429) is still that page, with its own title.
+  const failed = context.errors !== null;
   const head =
-    session && match && context.statusCode < 400
+    session && match && !failed
       ? (match.route.handle as RouteHandle).head?.({ t: i18n.t, data: context.loaderData[match.route.id], session })
       : undefined;
-  const errorTitle =
-    context.statusCode >= 400
-      ? i18n.t(`ui.error_page.${context.statusCode >= 500 ? '50X' : context.statusCode}_title`)
-      : undefined;
+  const errorTitle = failed
+    ? i18n.t(`ui.error_page.${context.statusCode >= 500 ? '50X' : context.statusCode}_title`)
+    : undefined;
   const url = new URL(input.url);
   const siteUrl = session?.site.general.site_url.replace(/\/+$/, '');
   return {

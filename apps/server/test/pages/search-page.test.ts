@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { hashToken } from '../../src/infra/tokens.js';
 import { setCaptcha } from '../security/accounts-helpers.js';
 import { ADMIN, buildTestApp, call, type TestApp } from '../harness.js';
 
@@ -88,9 +89,45 @@ describe('the search page, server-rendered', () => {
     await setCaptcha(t, false);
     const ip = address();
     for (let i = 0; i < 20; i += 1) expect((await page(`/search?q=zebra${i}`, {}, ip)).statusCode).toBe(200);
-    const limited = text(await page('/search?q=zebra-one-more', {}, ip));
-    expect(limited).toContain('You are searching too fast');
+    // (A page some guest already got comes from the guest cache, limit or not: a new query.)
+    const limited = await page('/search?q=zebra%20awk', {}, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(text(limited)).toContain('You are searching too fast');
+    expect(text(limited)).toMatch(/<title>Results for “zebra awk” - /);
+    // That refusal is the limited reader's alone, never cached: the next guest gets the results.
+    const next = await page('/search?q=zebra%20awk');
+    expect(next.statusCode).toBe(200);
+    expect(text(next)).toContain('1 result');
     await setCaptcha(t, true);
+  });
+
+  it('[SR-6] with the captcha on, past 20 a minute the page asks for the code; a wrong one is refused, the right one searches', async () => {
+    const ip = address();
+    for (let i = 0; i < 20; i += 1) expect((await page(`/search?q=awk${i}`, {}, ip)).statusCode).toBe(200);
+    const challenged = await page('/search?q=sort&order=newest', {}, ip);
+    expect(challenged.statusCode).toBe(429);
+    const form = text(challenged);
+    expect(form).toContain('Type the code in the image to run this search');
+    expect(form).toMatch(/<img src="data:image\/svg\+xml;base64,[^"]+" alt="[^"]+"/);
+    const captchaId = /name="captcha_id" value="([^"]+)"/.exec(form)?.[1] ?? '';
+    expect(captchaId).not.toBe('');
+    expect(form).toMatch(/<input type="hidden" name="order" value="newest"/);
+    expect(form).not.toContain('data-testid="search-count"');
+
+    const wrong = await page(`/search?q=sort&captcha_id=${captchaId}&captcha_code=nope`, {}, ip);
+    expect(wrong.statusCode).toBe(429);
+    expect(text(wrong)).toMatch(/aria-invalid="true"/);
+    expect(/name="captcha_id" value="([^"]+)"/.exec(text(wrong))?.[1]).not.toBe(captchaId);
+
+    const now = Math.floor(Date.now() / 1000);
+    await t.app.site.db
+      .insertInto('captcha_codes')
+      .values({ captcha_id: hashToken('known'), answer_hash: hashToken('abcd'), created_at: now, expires_at: now + 60 })
+      .execute();
+    const solved = await page('/search?q=sort&captcha_id=known&captcha_code=ABCD', {}, ip);
+    expect(solved.statusCode).toBe(200);
+    expect(text(solved)).toContain('1 result');
+    expect(text(solved)).toContain('How to sort a list');
   });
 
   it('[SR-4] the guard: a cached copy\u2019s cache: query goes to that page; a visit from a cache host goes home', async () => {

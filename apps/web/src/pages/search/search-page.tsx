@@ -1,4 +1,5 @@
 import {
+  type ActionRecord,
   cachedSearchRedirect,
   formatCount,
   questionPath,
@@ -9,7 +10,7 @@ import {
   type SearchResultItem,
   type SearchResults,
 } from '@inquire/shared';
-import { Form, Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, Form, Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { loaderApi, serverReferer } from '../../app/api';
 import { fromApi } from '../../app/load';
 import type { Session } from '../../app/session';
@@ -25,9 +26,14 @@ import { useTranslation } from '../../lib/translation';
 
 /**
  * Why a search showed no results: the server could not read it (`messageKey`: its message for
- * `q`, a catalog key), or the reader searched too fast.
+ * `q`, a catalog key), or the reader searched too fast: with the captcha on, past the limit each
+ * search needs a solved captcha (`errorKey` when the last code was wrong); with it off, the
+ * reader waits.
  */
-type SearchProblem = { kind: 'invalid'; messageKey: string } | { kind: 'rate_limited' };
+type SearchProblem =
+  | { kind: 'invalid'; messageKey: string }
+  | { kind: 'rate_limited' }
+  | { kind: 'captcha'; captchaId: string; captchaImg: string; errorKey?: string };
 
 export interface SearchPageData {
   q: string;
@@ -57,11 +63,15 @@ export async function searchPageLoader({ context, request }: LoaderFunctionArgs,
   const order = (SEARCH_ORDERS as readonly string[]).includes(asked) ? (asked as SearchOrder) : 'relevance';
   const pageNumber = Math.max(1, Math.floor(Number(url.searchParams.get('page'))) || 1);
   const api = loaderApi(context);
+  const captcha = {
+    captcha_id: url.searchParams.get('captcha_id') ?? '',
+    captcha_code: url.searchParams.get('captcha_code') ?? '',
+  };
   const [found, description] = await Promise.all([
-    q ? search(api, url, { q, order, page: pageNumber }) : { results: EMPTY },
+    q ? search(api, url, { q, order, page: pageNumber }, captcha) : { results: EMPTY },
     fromApi(api.get<SearchDescription>(`${API_BASE}/search/desc`), url),
   ]);
-  return {
+  const page: SearchPageData = {
     q,
     order,
     pageNumber,
@@ -69,7 +79,10 @@ export async function searchPageLoader({ context, request }: LoaderFunctionArgs,
     description,
     now: Math.floor(Date.now() / 1000),
     permalink: session.site.site_seo.permalink,
-  } satisfies SearchPageData;
+  };
+  // A reader over the limit gets this page alone: 429, so no cache keeps it for others.
+  const limited = page.problem?.kind === 'rate_limited' || page.problem?.kind === 'captcha';
+  return limited ? data(page, { status: 429 }) : page;
 }
 
 /** One search; a query the server refuses and a reader over the limit are shown on the page. */
@@ -77,15 +90,30 @@ async function search(
   api: ReturnType<typeof loaderApi>,
   url: URL,
   params: { q: string; order: SearchOrder; page: number },
+  captcha: { captcha_id: string; captcha_code: string },
 ): Promise<{ results: SearchResults; problem?: SearchProblem }> {
+  const solved = captcha.captcha_id && captcha.captcha_code ? captcha : {};
   try {
-    return { results: await api.get<SearchResults>(`${API_BASE}/search`, { ...params, size: SEARCH_LIMITS.size }) };
+    const query = { ...params, size: SEARCH_LIMITS.size, ...solved };
+    return { results: await api.get<SearchResults>(`${API_BASE}/search`, query) };
   } catch (error) {
     if (error instanceof ApiError && error.code === 429) return { results: EMPTY, problem: { kind: 'rate_limited' } };
     if (error instanceof ApiError && error.code === 400) {
-      // Past the limit with the captcha plugin on, the server asks for a captcha (no form here yet).
-      if (error.list.some((e) => e.error_field.startsWith('captcha'))) {
-        return { results: EMPTY, problem: { kind: 'rate_limited' } };
+      // Past the limit with the captcha plugin on, the server asks for a captcha: a new
+      // challenge for the page's form, with the last code's error when one was sent.
+      const captchaError = error.list.find((e) => e.error_field.startsWith('captcha'));
+      if (captchaError) {
+        const record = await api.get<ActionRecord>(`${API_BASE}/user/action/record`, { action: 'search' });
+        const errorKey = 'captcha_code' in solved ? captchaError.error_msg : undefined;
+        return {
+          results: EMPTY,
+          problem: {
+            kind: 'captcha',
+            captchaId: record.captcha_id,
+            captchaImg: record.captcha_img,
+            ...(errorKey ? { errorKey } : {}),
+          },
+        };
       }
       // In-process reads name a field's message by its key (app/api.ts); the page translates it.
       const message = error.list.find((e) => e.error_field === 'q')?.error_msg ?? '';
@@ -112,7 +140,9 @@ export function SearchPage() {
         {q ? t('ui.search.results_for', { q }) : t('ui.search.title')}
       </h1>
       <SearchBox q={q} order={order} />
-      {problem ? (
+      {problem?.kind === 'captcha' ? (
+        <SearchCaptcha q={q} order={order} pageNumber={pageNumber} problem={problem} />
+      ) : problem ? (
         <div className="mt-4">
           <Alert kind="danger">
             {problem.kind === 'rate_limited' ? t('ui.search.rate_limited') : t(problem.messageKey)}
@@ -183,6 +213,67 @@ function SearchBox({ q, order }: { q: string; order: SearchOrder }) {
       <button type="submit" className={buttonClass('primary', 'md')}>
         {t('ui.search.submit')}
       </button>
+    </Form>
+  );
+}
+
+/**
+ * Past the limit with the captcha on: the challenge in a plain GET form that runs the same
+ * search again with the code (it works before the page's script has loaded, too).
+ */
+function SearchCaptcha({
+  q,
+  order,
+  pageNumber,
+  problem,
+}: {
+  q: string;
+  order: SearchOrder;
+  pageNumber: number;
+  problem: Extract<SearchProblem, { kind: 'captcha' }>;
+}) {
+  const { t } = useTranslation();
+  const errorId = 'search-captcha-error';
+  return (
+    <Form
+      action="/search"
+      method="get"
+      className="mt-4 space-y-3 rounded-md border border-gray-200 p-4 dark:border-gray-800"
+    >
+      <p className="text-sm text-gray-800 dark:text-gray-200">{t('ui.search.captcha_needed')}</p>
+      <input type="hidden" name="q" value={q} />
+      {order !== 'relevance' ? <input type="hidden" name="order" value={order} /> : null}
+      {pageNumber > 1 ? <input type="hidden" name="page" value={pageNumber} /> : null}
+      <input type="hidden" name="captcha_id" value={problem.captchaId} />
+      <img
+        src={problem.captchaImg}
+        alt={t('ui.account.captcha.image_alt')}
+        width={150}
+        height={50}
+        className="rounded border border-gray-200 bg-white"
+      />
+      <div className="flex flex-wrap items-end gap-2">
+        <label className="block text-sm font-medium text-gray-900 dark:text-gray-100">
+          {t('ui.account.captcha.label')}
+          <input
+            key={problem.captchaId}
+            name="captcha_code"
+            autoComplete="off"
+            required
+            aria-invalid={problem.errorKey ? true : undefined}
+            aria-describedby={problem.errorKey ? errorId : undefined}
+            className="mt-1 block h-10 w-48 rounded-md border border-gray-300 bg-white px-3 text-sm text-gray-900 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
+          />
+        </label>
+        <button type="submit" className={buttonClass('primary', 'md')}>
+          {t('ui.search.submit')}
+        </button>
+      </div>
+      {problem.errorKey ? (
+        <p id={errorId} className="text-sm text-red-700 dark:text-red-400">
+          {t(problem.errorKey)}
+        </p>
+      ) : null}
     </Form>
   );
 }
