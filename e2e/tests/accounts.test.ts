@@ -248,8 +248,12 @@ describe('accounts in the browser', () => {
     await page.getByText('update success').waitFor();
     await page.getByRole('link', { name: 'Interface' }).click();
     await page.getByLabel('Time zone').selectOption('Asia/Shanghai');
+    // The Notifications page's toast may still show: wait for this save's own answer.
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/answer/api/v1/user/interface') && r.request().method() === 'PUT',
+    );
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('update success').last().waitFor();
+    expect((await saved).ok()).toBe(true);
     await page.reload();
     expect(await page.getByLabel('Time zone').inputValue()).toBe('Asia/Shanghai');
     expect(problems).toEqual([]);

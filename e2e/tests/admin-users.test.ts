@@ -170,11 +170,12 @@ describe('admin users', () => {
 
           await rowOf(page, MEMBER.username).locator('a').first().click();
           await page.waitForURL((url) => url.pathname.startsWith('/admin/users/'));
-          await page.locator('h1').waitFor();
+          // The list has an h1 too: wait for the member's own heading.
+          await page.locator('#admin-user-heading').waitFor();
           await screenshot(page, `admin-user-${locale}-${scheme}-${width}`);
           await expectAccessible(page, `admin user ${locale} ${scheme} ${width}`);
 
-          await page.locator('main section button').first().click();
+          await page.locator('section[aria-labelledby="admin-user-heading"] button').first().click();
           await page.getByRole('dialog').waitFor();
           await screenshot(page, `admin-user-status-dialog-${locale}-${scheme}-${width}`);
           await expectAccessible(page, `status dialog ${locale} ${scheme} ${width}`);

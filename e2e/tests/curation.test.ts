@@ -203,7 +203,9 @@ describe('curation: suggested edits, timeline, rollback and post operations', ()
     await page.getByLabel('Your answer').fill('Wrap JSON.parse in try and catch, and report the position.');
     await page.getByLabel('Edit summary').fill('mention the position');
     await page.getByRole('button', { name: 'Save edits' }).click();
-    await page.getByText('and report the position.').waitFor();
+    // The edit page's editor holds the text already: wait for the answer on the question page.
+    await page.waitForURL((url) => !url.pathname.endsWith('/edit'));
+    await page.locator(`[id="${answer.id}"]`).getByText('and report the position.').waitFor();
 
     const admin = await openTab(browser);
     await signIn(admin.page, { email: ADMIN.email, password: ADMIN.password }, questionPath);

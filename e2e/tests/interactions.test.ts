@@ -223,7 +223,8 @@ describe('comments, reactions, invitations and related questions', () => {
       )
       .toEqual([`/questions/${shortId(questionId)}`]);
     await page.getByRole('link', { name: TITLE }).first().click();
-    await page.getByRole('heading', { name: TITLE }).waitFor();
+    // The list shows the title in an h2 as well.
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     expect(problems).toEqual([]);
     await setPermalink(1);
   });

@@ -251,6 +251,8 @@ describe('polling', () => {
     await recordStatusReads(page);
     await page.clock.install();
     await signIn(page, '/questions');
+    // The poller starts in an effect of the member's header: the address moves before it renders.
+    await bell(page).waitFor();
     // From here the page's time moves only when the test moves it: the intervals are exact.
     await page.clock.pauseAt(Date.now() + 60_000);
     const before = (await statusReads(page)).length;

@@ -188,7 +188,7 @@ describe('a question from asked to accepted', () => {
     await tabs.filter({ hasText: 'Questions' }).click();
     await page.waitForURL(/\/users\/asker\/questions$/);
     await page
-      .getByRole('region', { name: 'Questions' })
+      .getByRole('region', { name: 'Questions', exact: true })
       .getByRole('link', { name: 'How do I read a big file one line at a time?' })
       .waitFor();
     await page.getByRole('link', { name: 'Score' }).click();

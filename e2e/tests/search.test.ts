@@ -166,6 +166,15 @@ describe('narrowing, sorting, paging and nothing found', () => {
     expect(await resultTitles(page).count()).toBe(30);
     await page.getByRole('navigation', { name: 'Sort results' }).getByRole('link', { name: 'Newest' }).click();
     await page.waitForURL(`${site.url}/search?q=quokka&order=newest`);
+    // Equal ranks fall back to newest first, so the first title alone cannot tell the pages apart.
+    await expect
+      .poll(() =>
+        page
+          .getByRole('navigation', { name: 'Sort results' })
+          .getByRole('link', { name: 'Newest' })
+          .getAttribute('aria-current'),
+      )
+      .toBe('page');
     await expect.poll(() => resultTitles(page).first().textContent()).toBe(`Quokka question number ${PAGED}`);
     await page.getByRole('navigation', { name: 'Result pages' }).getByRole('link', { name: 'Page 2' }).click();
     await page.waitForURL(`${site.url}/search?q=quokka&order=newest&page=2`);
