@@ -141,7 +141,7 @@ function UserMenu({
       <DeferredMenu
         label={t('ui.nav.user_menu')}
         triggerClass={`rounded-full p-0.5 ${linkClass}`}
-        trigger={<Avatar src={user.avatar} name={user.display_name} />}
+        trigger={<Avatar src={user.avatar_url} name={user.display_name} />}
         align="end"
         entries={[
           { kind: 'label', label: user.display_name },

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import type { Paged } from '../reasons.js';
-import type { AnswerItem, CommentItem, QuestionDetail } from './post.js';
+import {
+  ANSWER_COMPAT_FIELDS,
+  COMMENT_COMPAT_FIELDS,
+  QUESTION_COMPAT_FIELDS,
+  type AnswerCompat,
+  type AnswerItem,
+  type CommentCompat,
+  type CommentItem,
+  type CommentView,
+  type QuestionCompat,
+  type QuestionDetail,
+} from './post.js';
 
 /** The reactions a post takes (spec section 3: heart, smile, frown). */
 export const REACTION_EMOJIS = ['heart', 'smile', 'frown'] as const;
@@ -65,9 +76,26 @@ export interface UserSearchHit {
   rank: number;
 }
 
-/** A question as its page shows it: the rendered HTML only (the markdown source is for editing). */
-export type PageQuestion = Omit<QuestionDetail, 'content'>;
-export type PageAnswer = Omit<AnswerItem, 'content'>;
+/**
+ * A question as its page shows it: the rendered HTML only (the markdown source is for
+ * editing), and Inquire's fields only (Answer's copies of them are for the public API).
+ */
+export type PageQuestion = Omit<QuestionDetail, 'content' | keyof QuestionCompat>;
+export type PageAnswer = Omit<AnswerItem, 'content' | keyof AnswerCompat>;
+
+function without<T extends object, K extends string>(value: T, keys: readonly K[]): Omit<T, K> {
+  const copy = { ...value } as Record<string, unknown>;
+  for (const key of keys) delete copy[key];
+  return copy as Omit<T, K>;
+}
+
+export function pageQuestion(question: QuestionDetail): PageQuestion {
+  return without(question, [...QUESTION_COMPAT_FIELDS, 'content'] as const);
+}
+
+export function pageAnswer(answer: AnswerItem): PageAnswer {
+  return without(answer, [...ANSWER_COMPAT_FIELDS, 'content'] as const);
+}
 
 /**
  * Everything a question page shows, read in one call (`GET question/page-data`): the question,
@@ -108,11 +136,11 @@ type CommentDefaults = keyof typeof COMMENT_DEFAULTS;
  * hold their default are left out. A question page has dozens of comments, most with no
  * votes, reply or actions, and each full item repeats about 250 bytes of empty fields.
  */
-export type PageComment = Omit<CommentItem, 'object_id' | CommentDefaults> &
+export type PageComment = Omit<CommentItem, 'object_id' | CommentDefaults | keyof CommentCompat> &
   Partial<Pick<CommentItem, CommentDefaults>>;
 
-export function compactComment(comment: CommentItem): PageComment {
-  const { object_id: _post, ...rest } = comment;
+export function compactComment(comment: CommentView): PageComment {
+  const { object_id: _post, ...rest } = without(comment, COMMENT_COMPAT_FIELDS);
   const compact: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) {
     const fallback = (COMMENT_DEFAULTS as Record<string, unknown>)[key];
@@ -123,6 +151,6 @@ export function compactComment(comment: CommentItem): PageComment {
 }
 
 /** The full comment again, on the post `objectId` it was filed under. */
-export function fullComment(comment: PageComment, objectId: string): CommentItem {
+export function fullComment(comment: PageComment, objectId: string): CommentView {
   return { ...COMMENT_DEFAULTS, actions: { ...COMMENT_DEFAULTS.actions }, ...comment, object_id: objectId };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compactComment, fullComment } from './interactions.js';
-import type { CommentItem } from './post.js';
+import type { CommentView } from './post.js';
 
-const plain: CommentItem = {
+const plain: CommentView = {
   comment_id: '10070000000000001',
   object_id: '10010000000000001',
   created_at: 1_700_000_000,
@@ -33,7 +33,7 @@ describe('comments as a page carries them', () => {
 
   it('[P-4] come back whole, defaults or not', () => {
     expect(fullComment(compactComment(plain), plain.object_id)).toEqual(plain);
-    const busy: CommentItem = {
+    const busy: CommentView = {
       ...plain,
       original_text: 'Did you check the logs?',
       vote_count: 3,

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import type { MemberAction, UserStatusWord } from './answer-contract.js';
+
+// Answer's response shapes, the contract every public call keeps (exported with the post shapes they describe).
+export * from './answer-contract.js';
 import { LIMITS } from '../limits.js';
 import { normalizeTagSlug, TAG_SLUG_PATTERN } from './tag.js';
 
@@ -73,9 +77,76 @@ export interface PostAuthor {
   display_name: string;
   avatar: string;
   rank: number;
+  /** Answer's status word for the author (its clients grey out deleted and suspended people). */
+  status: UserStatusWord;
 }
 
-export interface QuestionDetail {
+/**
+ * The fields of a question that Answer's clients read (peer facts 12.3) beside Inquire's own
+ * (`operator`, `actions`, `created_at`, `updated_at`, `followed`): one presenter makes both.
+ * The question page's data leaves them out (the page reads Inquire's).
+ */
+export interface QuestionCompat {
+  user_info: PostAuthor;
+  /** The last editor, when someone edited the question. */
+  update_user_info: PostAuthor | null;
+  /** The author of the newest answer. */
+  last_answered_user_info: PostAuthor | null;
+  unique_view_count: number;
+  last_answer_id: string;
+  create_time: number;
+  /** The last activity on the question or its answers. */
+  update_time: number;
+  /** When the question itself was last edited (0: never). */
+  edit_time: number;
+  is_followed: boolean;
+  /** Whether the caller has answered it, and the caller's first answer. */
+  answered: boolean;
+  first_answer_id: string;
+  member_actions: MemberAction[];
+  extends_actions: MemberAction[];
+}
+
+/** The same for an answer (Answer's AnswerInfo). */
+export interface AnswerCompat {
+  user_id: string;
+  update_user_id: string;
+  user_info: PostAuthor;
+  update_user_info: PostAuthor | null;
+  create_time: number;
+  update_time: number;
+  collected: boolean;
+  member_actions: MemberAction[];
+}
+
+export const QUESTION_COMPAT_FIELDS = [
+  'user_info',
+  'update_user_info',
+  'last_answered_user_info',
+  'unique_view_count',
+  'last_answer_id',
+  'create_time',
+  'update_time',
+  'edit_time',
+  'is_followed',
+  'answered',
+  'first_answer_id',
+  'member_actions',
+  'extends_actions',
+] as const satisfies readonly (keyof QuestionCompat)[];
+
+export const ANSWER_COMPAT_FIELDS = [
+  'user_id',
+  'update_user_id',
+  'user_info',
+  'update_user_info',
+  'create_time',
+  'update_time',
+  'collected',
+  'member_actions',
+] as const satisfies readonly (keyof AnswerCompat)[];
+
+export interface QuestionDetail extends QuestionCompat {
   id: string;
   /** Whether the caller bookmarked / follows the question. */
   collected: boolean;
@@ -87,7 +158,13 @@ export interface QuestionDetail {
   content: string;
   html: string;
   description: string;
-  tags: { slug_name: string; display_name: string }[];
+  tags: {
+    slug_name: string;
+    display_name: string;
+    main_tag_slug_name: string;
+    recommend: boolean;
+    reserved: boolean;
+  }[];
   status: number;
   show: number;
   pin: number;
@@ -105,7 +182,7 @@ export interface QuestionDetail {
   operation?: { type: string; description: string; msg: string; time: number; level: 'info' } | null;
 }
 
-export interface AnswerItem {
+export interface AnswerItem extends AnswerCompat {
   id: string;
   question_id: string;
   content: string;
@@ -135,7 +212,26 @@ export const commentEditSchema = z.object({
 });
 export const commentIdSchema = z.object({ comment_id: z.string().min(1, 'form.invalid_value') });
 
-export interface CommentItem {
+/** The fields of a comment that Answer's clients read beside Inquire's (peer facts 6.6). */
+export interface CommentCompat {
+  user_status: UserStatusWord;
+  reply_user_id: string;
+  /** The replied-to member's status word ('' when the comment replies to nobody). */
+  reply_user_status: UserStatusWord | '';
+  member_actions: MemberAction[];
+}
+
+export const COMMENT_COMPAT_FIELDS = [
+  'user_status',
+  'reply_user_id',
+  'reply_user_status',
+  'member_actions',
+] as const satisfies readonly (keyof CommentCompat)[];
+
+/** A comment as the web app reads it: Inquire's fields (pages carry no Answer-only ones). */
+export type CommentView = Omit<CommentItem, keyof CommentCompat>;
+
+export interface CommentItem extends CommentCompat {
   comment_id: string;
   object_id: string;
   created_at: number;

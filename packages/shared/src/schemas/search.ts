@@ -32,8 +32,8 @@ export interface SearchResultObject {
   vote_count: number;
   accepted: boolean;
   answer_count: number;
-  /** The author; `status` is the account's status (1 normal, 2 suspended, 3 deleted …). */
-  user_info: PostAuthor & { status: number };
+  /** The author, with Answer's status word (`normal`, `suspended`, `deleted`, `inactive`). */
+  user_info: PostAuthor;
   tags: { slug_name: string; display_name: string }[];
   status: number;
 }

@@ -1,3 +1,4 @@
+import type { MemberAction } from './answer-contract.js';
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 
@@ -98,6 +99,8 @@ export interface TagListItem {
   slug_name: string;
   display_name: string;
   excerpt: string;
+  /** Answer's name for the same plain-text excerpt. */
+  description: string;
   original_text: string;
   parsed_text: string;
   follow_count: number;
@@ -113,7 +116,9 @@ export interface TagListItem {
 export interface TagDetail extends TagListItem {
   status: number;
   main_tag_slug_name: string;
-  member_actions: TagActions;
+  /** What the caller may do, as flags (the web app) and as Answer's menu (`member_actions`). */
+  actions: TagActions;
+  member_actions: MemberAction[];
 }
 
 /** A short tag reference: tags/following, tags?tags=, tag/synonyms. */
@@ -128,5 +133,6 @@ export interface TagBrief {
 
 export interface TagSynonyms {
   synonyms: TagBrief[];
-  member_actions: { synonym: boolean };
+  actions: { synonym: boolean };
+  member_actions: MemberAction[];
 }

@@ -65,7 +65,16 @@ export interface UserActions {
   profile_fields: Record<ProfileField, boolean>;
 }
 
-/** `GET user/info` for a signed-in caller: the account and what it may do. */
-export interface SessionUser extends UserInfo {
+/**
+ * `GET user/info` for a signed-in caller: the account and what it may do. `avatar` is Answer's
+ * object (which kind the member chose, and its addresses); the URL to show is `avatar_url`.
+ */
+export interface SessionUser extends Omit<UserInfo, 'avatar'> {
+  avatar: { type: string; gravatar: string; custom: string };
+  avatar_url: string;
+  /** The caller's own token, echoed as Answer does, when the call sent it in the header. */
+  access_token: string;
+  /** Answer's email-notice switch (1 on): Inquire keeps notice settings per source instead. */
+  notice_status: 1 | 2;
   actions: UserActions;
 }

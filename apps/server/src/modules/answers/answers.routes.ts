@@ -26,7 +26,9 @@ export async function answersRoutes(app: FastifyInstance): Promise<void> {
     const actor = requirePrivilege(request, 'answer.add');
     const input = parseInput(answerSchema, request.body);
     await app.services.writeLimits.guard('answer', request, request.body);
-    return ok(request, reply, await answers.create(input, actor));
+    const { id } = await answers.create(input, actor);
+    // Answer's reply is the new answer with its question ({info, question}); `id` stays for Inquire's callers.
+    return ok(request, reply, { id, ...(await app.services.revisions.answerInfo(id, actor)) });
   });
 
   app.post('/answer/api/v1/answer/acceptance', async (request, reply) => {

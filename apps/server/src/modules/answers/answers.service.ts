@@ -8,7 +8,7 @@ import { activitiesRepository } from '../activity/activities.repository.js';
 import type { Actor } from '../auth/auth.service.js';
 import { canAccept, canAnswer } from '../posts/post-policy.js';
 import { canSeePost, seesOthersRestrictedPosts } from '../posts/visibility.js';
-import { presentAnswer, presentAuthor } from '../posts/post.presenter.js';
+import { isNoId, presentAnswer, presentAuthor } from '../posts/post.presenter.js';
 import { questionsRepository, type QuestionRow } from '../posts/questions.repository.js';
 import { reputation, type ReputationKey } from '../reputation/reputation.service.js';
 import { revisionsRepository } from '../posts/revisions.repository.js';
@@ -43,7 +43,7 @@ export class AnswersService {
     const [authors, { site_users: users }, votes] = await Promise.all([
       usersRepository.authors(
         db,
-        list.map((a) => a.user_id),
+        list.flatMap((a) => [a.user_id, ...(isNoId(a.last_edit_user_id) ? [] : [a.last_edit_user_id])]),
       ),
       this.siteinfo.settings(),
       votesRepository.mine(
@@ -57,7 +57,8 @@ export class AnswersService {
       count,
       list: list.flatMap((answer) => {
         const author = byId.get(answer.user_id);
-        return author ? [presentAnswer(answer, author, question, actor, votes.get(answer.id))] : [];
+        const editor = byId.get(answer.last_edit_user_id) ?? null;
+        return author ? [presentAnswer(answer, author, question, actor, votes.get(answer.id), editor)] : [];
       }),
     };
   }

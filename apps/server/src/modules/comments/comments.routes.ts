@@ -25,7 +25,9 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
     const actor = requirePrivilege(request, 'comment.add');
     const input = parseInput(commentSchema, request.body);
     await app.services.writeLimits.guard('comment', request, request.body);
-    return ok(request, reply, await comments.create(input, actor));
+    const { comment_id } = await comments.create(input, actor);
+    // Answer's reply is the whole comment, as comment/page lists it.
+    return ok(request, reply, await comments.item(comment_id, actor));
   });
 
   app.put('/answer/api/v1/comment', async (request, reply) => {
@@ -33,7 +35,9 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
     const input = parseInput(commentEditSchema, request.body);
     await app.services.writeLimits.guard('edit', request, request.body);
     await comments.edit(input.comment_id, input.original_text, actor);
-    return ok(request, reply, null);
+    // Answer's reply to an edit: the comment's id, source and rendered text.
+    const { comment_id, original_text, parsed_text } = await comments.item(input.comment_id, actor);
+    return ok(request, reply, { comment_id, original_text, parsed_text });
   });
 
   app.delete('/answer/api/v1/comment', async (request, reply) => {

@@ -10,7 +10,8 @@ import { renderInline } from '../../lib/markdown.js';
 import type { Actor } from '../auth/auth.service.js';
 import { loadLivePost, loadReadablePost, type LivePost } from '../posts/visibility.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
-import { avatarUrl } from '../users/users.presenter.js';
+import { avatarUrl, statusWord } from '../users/users.presenter.js';
+import { commentMemberActions } from '../posts/member-actions.js';
 import { votesRepository } from '../posts/votes.repository.js';
 import { commentsRepository, type CommentRow } from '../posts/comments.repository.js';
 
@@ -57,6 +58,15 @@ export class CommentsService {
     return { count, list: await this.present(list, actor) };
   }
 
+  /** One comment as comment/page lists it (the reply to POST comment). */
+  async item(commentId: string, actor: Actor | null): Promise<CommentItem> {
+    const row = await commentsRepository.withAuthorsById(this.site.db, commentId);
+    if (!row) throw AppError.notFound(REASONS.commentNotFound);
+    const [item] = await this.present([row], actor);
+    if (!item) throw AppError.notFound(REASONS.commentNotFound);
+    return item;
+  }
+
   /**
    * The first page of comments of each post of a page, in two queries whatever the number of
    * posts. The caller passes posts it loaded through the visibility rules for this actor.
@@ -95,27 +105,47 @@ export class CommentsService {
       ),
     ]);
     const now = nowSeconds();
-    return list.map((c) => ({
-      comment_id: c.id,
-      object_id: c.object_id,
-      created_at: c.created_at,
-      original_text: c.original_text,
-      parsed_text: c.parsed_text,
-      vote_count: c.vote_count,
-      user_id: c.user_id,
-      username: c.username,
-      user_display_name: c.display_name,
-      user_avatar: avatarUrl({ avatar: c.avatar, e_mail: c.e_mail, status: c.author_status }, users),
-      reply_comment_id: c.reply_comment_id,
-      reply_username: c.reply_username ?? '',
-      reply_user_display_name: c.reply_display_name ?? '',
-      is_vote: myVotes.get(c.id) === 1,
-      actions: {
+    return list.map((c) => {
+      const actions = {
         edit: canEditComment(actor, c, now),
         delete: canDeleteComment(actor, c),
         vote_up: canVoteComment(actor, c),
-      },
-    }));
+      };
+      return {
+        comment_id: c.id,
+        object_id: c.object_id,
+        created_at: c.created_at,
+        original_text: c.original_text,
+        parsed_text: c.parsed_text,
+        vote_count: c.vote_count,
+        user_id: c.user_id,
+        username: c.username,
+        user_display_name: c.display_name,
+        user_avatar: avatarUrl({ avatar: c.avatar, e_mail: c.e_mail, status: c.author_status }, users),
+        reply_comment_id: c.reply_comment_id,
+        reply_username: c.reply_username ?? '',
+        reply_user_display_name: c.reply_display_name ?? '',
+        is_vote: myVotes.get(c.id) === 1,
+        actions,
+        user_status: statusWord(
+          { status: c.author_status, suspended_until: c.author_suspended_until, mail_status: c.author_mail_status },
+          now,
+        ),
+        reply_user_id: c.reply_user_id,
+        reply_user_status:
+          c.reply_status === null
+            ? ('' as const)
+            : statusWord(
+                {
+                  status: c.reply_status,
+                  suspended_until: c.reply_suspended_until ?? 0,
+                  mail_status: c.reply_mail_status ?? 1,
+                },
+                now,
+              ),
+        member_actions: commentMemberActions(actions, isActive(actor)),
+      };
+    });
   }
 
   async create(

@@ -18,6 +18,20 @@ export const answersRepository = {
     return db.selectFrom('answers').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
+  /** The id of this user's first live answer to this question ('' when none). */
+  async firstIdByAuthor(db: Db, questionId: string, userId: string): Promise<string> {
+    const row = await db
+      .selectFrom('answers')
+      .select('id')
+      .where('question_id', '=', questionId)
+      .where('user_id', '=', userId)
+      .where('status', '!=', ANSWER_STATUS.deleted)
+      .orderBy('created_at')
+      .orderBy('id')
+      .executeTakeFirst();
+    return row?.id ?? '';
+  },
+
   /** A live answer of this user to this question (restrict_answer). */
   findByAuthor(db: Db, questionId: string, userId: string): Promise<AnswerRow | undefined> {
     return db

@@ -50,6 +50,13 @@ export const commentsRepository = {
   },
 
   /** Live comments of a post, oldest first, with their authors and the authors they reply to. */
+  /** One comment not deleted (its author reads a held one) as lists show it, with its author and the member it replies to. */
+  withAuthorsById(db: Db, id: string) {
+    return withAuthors(
+      db.selectFrom('comments').where('comments.id', '=', id).where('comments.status', '!=', COMMENT_STATUS.deleted),
+    ).executeTakeFirst();
+  },
+
   async page(db: Db, objectId: string, page: number, pageSize: number) {
     const base = db
       .selectFrom('comments')
@@ -110,7 +117,13 @@ function withAuthors<O>(query: SelectQueryBuilder<Database, 'comments', O>) {
       'author.avatar',
       'author.e_mail',
       'author.status as author_status',
+      'author.suspended_until as author_suspended_until',
+      'author.mail_status as author_mail_status',
+      'comments.reply_user_id',
       'replied.username as reply_username',
       'replied.display_name as reply_display_name',
+      'replied.status as reply_status',
+      'replied.suspended_until as reply_suspended_until',
+      'replied.mail_status as reply_mail_status',
     ]);
 }

@@ -204,7 +204,7 @@ export const questionsRepository = {
     return db
       .selectFrom('tag_relations')
       .innerJoin('tags', 'tags.id', 'tag_relations.tag_id')
-      .select(['tag_relations.object_id', 'tags.slug_name', 'tags.display_name'])
+      .select(['tag_relations.object_id', 'tags.slug_name', 'tags.display_name', 'tags.recommend', 'tags.reserved'])
       .where('tag_relations.object_id', 'in', questionIds)
       .where('tag_relations.status', '=', 1)
       .orderBy('tags.slug_name')

@@ -1,6 +1,7 @@
 import type { SiteSettings, TagBrief, TagDetail, TagListItem } from '@inquire/shared';
 import { plainText } from '../../lib/markdown.js';
 import type { Actor } from '../auth/auth.service.js';
+import { tagMemberActions } from './member-actions.js';
 import { tagActions } from './tag-policy.js';
 import { NO_MAIN_TAG, type tagsRepository, type TagRow } from './tags.repository.js';
 
@@ -34,6 +35,7 @@ export function presentTagItem(tag: TagRow, marks: TagMarks, following: boolean)
     slug_name: tag.slug_name,
     display_name: tag.display_name || tag.slug_name,
     excerpt: plainText(tag.parsed_text, 240),
+    description: plainText(tag.parsed_text, 240),
     original_text: tag.original_text,
     parsed_text: tag.parsed_text,
     follow_count: tag.follow_count,
@@ -53,11 +55,13 @@ export function presentTagDetail(
   actor: Actor | null,
   mainSlug: string,
 ): TagDetail {
+  const actions = tagActions(actor, tag);
   return {
     ...presentTagItem(tag, marks, following),
     status: tag.status,
     main_tag_slug_name: mainSlug,
-    member_actions: tagActions(actor, tag),
+    actions,
+    member_actions: tagMemberActions(actions),
   };
 }
 

@@ -32,7 +32,8 @@ import { avatarUrl } from '../users/users.presenter.js';
 import { usersRepository } from '../users/users.repository.js';
 import { canSeePost } from '../posts/visibility.js';
 import { insertQuestionRows } from '../posts/question-rows.js';
-import { presentAuthor, presentQuestion } from '../posts/post.presenter.js';
+import { isNoId, presentAuthor, presentQuestion, type QuestionSurroundings } from '../posts/post.presenter.js';
+import { answersRepository } from '../posts/answers.repository.js';
 import { questionsRepository, type QuestionRow } from '../posts/questions.repository.js';
 import { votesRepository } from '../posts/votes.repository.js';
 
@@ -114,26 +115,58 @@ export class QuestionsService {
     return question;
   }
 
-  /** A readable question as its page shows it, with what the caller may do. */
-  async present(question: QuestionRow, actor: Actor | null): Promise<QuestionDetail> {
+  /**
+   * A readable question as its page shows it, with what the caller may do. `forPage` skips
+   * what only Answer's fields need (the editor, the last answerer, the caller's answer): the
+   * question page's data leaves those fields out.
+   */
+  async present(question: QuestionRow, actor: Actor | null, forPage = false): Promise<QuestionDetail> {
     const db = this.site.db;
-    const [authors, tags, { site_users: users }, votes, engagement] = await Promise.all([
+    const [authors, tags, settings, votes, engagement, around] = await Promise.all([
       usersRepository.authors(db, [question.user_id]),
       questionsRepository.tagsOf(db, [question.id]),
       this.siteinfo.settings(),
       votesRepository.mine(db, actor?.user.id ?? '', [question.id]),
       questionsRepository.engagementOf(db, actor?.user.id ?? '', question.id),
+      forPage ? undefined : this.surroundings(question, actor),
     ]);
     const author = authors[0];
     if (!author) throw AppError.notFound(REASONS.questionNotFound);
+    const marks = tagMarks(settings.site_write);
     return presentQuestion(
       question,
-      presentAuthor(author, users),
-      tags.map(({ slug_name, display_name }) => ({ slug_name, display_name })),
+      presentAuthor(author, settings.site_users),
+      tags.map((tag) => ({
+        slug_name: tag.slug_name,
+        display_name: tag.display_name,
+        main_tag_slug_name: '',
+        ...marksOf(tag, marks),
+      })),
       actor,
       votes.get(question.id),
       engagement,
+      around,
     );
+  }
+
+  /** The last editor, the newest answer's author and the caller's first answer (Answer's fields). */
+  private async surroundings(question: QuestionRow, actor: Actor | null): Promise<QuestionSurroundings> {
+    const db = this.site.db;
+    const [lastAnswer, firstAnswerId] = await Promise.all([
+      isNoId(question.last_answer_id) ? undefined : answersRepository.findById(db, question.last_answer_id),
+      actor ? answersRepository.firstIdByAuthor(db, question.id, actor.user.id) : '',
+    ]);
+    const editorId = isNoId(question.last_edit_user_id) ? '' : question.last_edit_user_id;
+    const people = await usersRepository.authors(
+      db,
+      [editorId, lastAnswer?.user_id ?? ''].filter((userId) => userId !== ''),
+    );
+    const { site_users: users } = await this.siteinfo.settings();
+    const person = (userId: string | undefined) => {
+      const row = people.find((p) => p.id === userId);
+      return row ? presentAuthor(row, users) : null;
+    };
+    return { editor: editorId ? person(editorId) : null, lastAnswerer: person(lastAnswer?.user_id), firstAnswerId };
   }
 
   /** Asks a question: the question, its first revision, its tags (new ones by privilege), an activity. */

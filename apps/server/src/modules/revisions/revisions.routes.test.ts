@@ -75,7 +75,8 @@ describe('edits, suggested edits, review and rollback', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.data.map((f) => f.error_field).sort()).toEqual(['content', 'edit_summary', 'tags', 'title']);
     const res = await edit(author.token);
-    expect(res.body.data).toEqual({ url_title: 'how-do-i-parse-json-safely', wait_for_review: false });
+    // An applied edit answers the question as question/info shows it (Answer's reply), [C-3].
+    expect(res.body.data).toMatchObject({ url_title: 'how-do-i-parse-json-safely', wait_for_review: false });
     expect((await info()).title).toBe('How do I parse JSON safely?');
     const revisions = await history(author.token);
     expect(revisions.map((r) => [r.reason, r.content.title, r.content.tags])).toEqual([
@@ -276,8 +277,9 @@ describe('edits, suggested edits, review and rollback', () => {
     expect(short.body.data).toEqual([{ error_field: 'content', error_msg: 'Answer must be at least 6 characters.' }]);
     expect(
       (await call(t.app, 'PUT', `${API}/answer`, { id, content: 'A better answer.' }, { token: low.token })).body.data,
-    ).toEqual({
+    ).toMatchObject({
       wait_for_review: false,
+      info: { id, content: 'A better answer.' },
     });
     expect(
       (await call(t.app, 'PUT', `${API}/answer`, { id, content: 'Editor suggestion.' }, { token: editor.token })).body

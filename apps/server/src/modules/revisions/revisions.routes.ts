@@ -18,14 +18,20 @@ export async function revisionsRoutes(app: FastifyInstance): Promise<void> {
     const actor = requireActive(request);
     const input = parseInput(editQuestionSchema, request.body);
     await app.services.writeLimits.guard('edit', request, request.body);
-    return ok(request, reply, await revisions.editQuestion(input, actor));
+    const edited = await revisions.editQuestion(input, actor);
+    // Answer answers an applied edit with the question as question/info shows it.
+    if (edited.wait_for_review) return ok(request, reply, edited);
+    return ok(request, reply, { ...(await app.services.questions.info(input.id, actor)), ...edited });
   });
 
   app.put('/answer/api/v1/answer', async (request, reply) => {
     const actor = requireActive(request);
     const input = parseInput(editAnswerSchema, request.body);
     await app.services.writeLimits.guard('edit', request, request.body);
-    return ok(request, reply, await revisions.editAnswer(input, actor));
+    const edited = await revisions.editAnswer(input, actor);
+    // Answer answers an applied edit with the answer and its question, as answer/info does.
+    if (edited.wait_for_review) return ok(request, reply, edited);
+    return ok(request, reply, { ...(await revisions.answerInfo(input.id, actor)), ...edited });
   });
 
   app.put('/answer/api/v1/tag', async (request, reply) => {

@@ -28,7 +28,7 @@ import { AppError } from '../../lib/errors.js';
 import { nextId } from '../../lib/ids.js';
 import type { Actor } from '../auth/auth.service.js';
 import { editsDirectly } from '../posts/post-policy.js';
-import { presentAnswer, presentAuthor } from '../posts/post.presenter.js';
+import { isNoId, presentAnswer, presentAuthor } from '../posts/post.presenter.js';
 import type { QuestionsService } from '../questions/questions.service.js';
 import { reputation } from '../reputation/reputation.service.js';
 import { marksOf, tagMarks } from '../posts/tags.presenter.js';
@@ -144,14 +144,26 @@ export class RevisionsService {
   async answerInfo(id: string, actor: Actor | null): Promise<{ info: AnswerItem; question: QuestionDetail }> {
     const target = await loadTarget(this.site.db, id, actor);
     if (target.kind !== 'answer') throw AppError.notFound(REASONS.answerNotFound);
+    const editorId = isNoId(target.row.last_edit_user_id) ? '' : target.row.last_edit_user_id;
     const [question, authors, { site_users: users }] = await Promise.all([
       this.questions.info(target.questionId, actor),
-      usersRepository.authors(this.site.db, [target.row.user_id]),
+      usersRepository.authors(this.site.db, [target.row.user_id, ...(editorId ? [editorId] : [])]),
       this.siteinfo.settings(),
     ]);
-    const author = authors[0];
+    const author = authors.find((a) => a.id === target.row.user_id);
     if (!author) throw AppError.notFound(REASONS.answerNotFound);
-    return { info: presentAnswer(target.row, presentAuthor(author, users), target.question, actor), question };
+    const editor = authors.find((a) => a.id === editorId);
+    return {
+      info: presentAnswer(
+        target.row,
+        presentAuthor(author, users),
+        target.question,
+        actor,
+        0,
+        editor ? presentAuthor(editor, users) : null,
+      ),
+      question,
+    };
   }
 
   /** GET revisions?object_id=: the applied revisions of an object the caller may see, newest first. */

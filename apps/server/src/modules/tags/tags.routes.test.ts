@@ -185,7 +185,7 @@ describe('tags', () => {
     const byName = await info('Support');
     expect(byName.status).toBe(200);
     expect(byName.body.data).toMatchObject({ slug_name: 'support', is_follower: false, question_count: 1 });
-    expect(byName.body.data.member_actions).toEqual({ edit: false, delete: false, undelete: false, synonym: false });
+    expect(byName.body.data.actions).toEqual({ edit: false, delete: false, undelete: false, synonym: false });
     const byId = await call<TagDetail>(t.app, 'GET', `${API}/tag?id=${byName.body.data.tag_id}`);
     expect(byId.body.data.slug_name).toBe('support');
     const missing = await call<Fields>(t.app, 'GET', `${API}/tag`);
@@ -194,12 +194,12 @@ describe('tags', () => {
     expect((await info('no-such-tag')).status).toBe(404);
     await create(admin.token, { slug_name: 'gone', display_name: 'Gone' });
     const gone = (await info('gone')).body.data.tag_id;
-    expect((await info('gone', admin.token)).body.data.member_actions).toMatchObject({ delete: true, undelete: false });
+    expect((await info('gone', admin.token)).body.data.actions).toMatchObject({ delete: true, undelete: false });
     await call(t.app, 'DELETE', `${API}/tag`, { tag_id: gone }, { token: moderator.token });
     expect((await info('gone')).status).toBe(404);
     expect((await info('gone', member.token)).status).toBe(404);
     const staff = await info('gone', moderator.token);
-    expect(staff.body.data).toMatchObject({ status: 10, member_actions: { delete: false, undelete: true } });
+    expect(staff.body.data).toMatchObject({ status: 10, actions: { delete: false, undelete: true } });
     // Following a deleted tag is refused as if it did not exist.
     expect((await call(t.app, 'POST', `${API}/follow`, { object_id: gone }, { token: member.token })).status).toBe(404);
   });
@@ -271,11 +271,10 @@ describe('tags', () => {
         expect.objectContaining({ slug_name: 'ecmascript', main_tag_slug_name: 'javascript' }),
         expect.objectContaining({ slug_name: 'js', display_name: 'JS', main_tag_slug_name: 'javascript' }),
       ],
-      member_actions: { synonym: true },
+      actions: { synonym: true },
+      member_actions: [{ action: 'edit', name: 'Edit', type: 'edit' }],
     });
-    expect(
-      (await call<TagSynonyms>(t.app, 'GET', `${API}/tag/synonyms?tag_id=${main}`)).body.data.member_actions,
-    ).toEqual({
+    expect((await call<TagSynonyms>(t.app, 'GET', `${API}/tag/synonyms?tag_id=${main}`)).body.data.actions).toEqual({
       synonym: false,
     });
     expect((await call<Fields>(t.app, 'GET', `${API}/tag/synonyms`)).body.data[0]?.error_field).toBe('tag_id');

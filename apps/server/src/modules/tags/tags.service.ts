@@ -22,6 +22,7 @@ import type { Actor } from '../auth/auth.service.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { insertTagWithHistory, recordTagActivity } from '../posts/tag-history.js';
 import { canCreateTag, canManageSynonyms, canSeeTag } from '../posts/tag-policy.js';
+import { synonymMemberActions } from '../posts/member-actions.js';
 import { presentTagBrief, presentTagDetail, presentTagItem, tagMarks, type TagMarks } from '../posts/tags.presenter.js';
 import { NO_MAIN_TAG, tagsRepository, type TagRow } from '../posts/tags.repository.js';
 
@@ -148,7 +149,8 @@ export class TagsService {
       synonyms: rows
         .filter((row) => row.status === TAG_STATUS.normal)
         .map((row) => presentTagBrief(row, marks, main.slug_name)),
-      member_actions: { synonym: canManageSynonyms(actor, main) },
+      actions: { synonym: canManageSynonyms(actor, main) },
+      member_actions: synonymMemberActions(canManageSynonyms(actor, main)),
     };
   }
 

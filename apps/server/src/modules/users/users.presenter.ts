@@ -1,10 +1,25 @@
 import { createHash } from 'node:crypto';
-import { USER_STATUS, type SiteSettings, type UserInfo } from '@inquire/shared';
+import { MAIL_STATUS, USER_STATUS, type SiteSettings, type UserInfo, type UserStatusWord } from '@inquire/shared';
 import type { UserRow } from './users.repository.js';
 
 function statusName(row: UserRow, now: number): UserInfo['status'] {
   if (row.status === USER_STATUS.deleted) return 'deleted';
   if (row.status === USER_STATUS.suspended && row.suspended_until > now) return 'suspended';
+  return 'normal';
+}
+
+/**
+ * Answer's status word for a member shown beside their posts: `inactive` while the email is
+ * unverified (peer facts 0.4); a suspension over by its end date reads as normal.
+ */
+export function statusWord(
+  row: { status: number; suspended_until?: number; mail_status?: number },
+  now = Math.floor(Date.now() / 1000),
+): UserStatusWord {
+  if (row.status === USER_STATUS.deleted) return 'deleted';
+  if (row.status === USER_STATUS.suspended && (row.suspended_until ?? Number.MAX_SAFE_INTEGER) > now)
+    return 'suspended';
+  if (row.mail_status === MAIL_STATUS.inactive) return 'inactive';
   return 'normal';
 }
 
@@ -26,6 +41,19 @@ export function avatarUrl(
     return `${users.gravatar_base_url}${digest}`;
   }
   return '';
+}
+
+/**
+ * Answer's avatar object for user/info: the chosen kind (`default` follows the site), the
+ * gravatar address for this email, and the uploaded picture's address.
+ */
+export function avatarInfo(
+  row: Pick<UserRow, 'avatar' | 'e_mail' | 'status'>,
+  users: SiteSettings['site_users'],
+): { type: string; gravatar: string; custom: string } {
+  const chosen = parseAvatar(row.avatar);
+  const gravatar = avatarUrl({ ...row, avatar: JSON.stringify({ type: 'gravatar' }) }, users);
+  return { type: chosen.type || 'default', gravatar, custom: chosen.custom ?? '' };
 }
 
 function parseAvatar(value: string): { type?: string; custom?: string } {

@@ -26,7 +26,17 @@ export const usersRepository = {
     if (ids.length === 0) return Promise.resolve([]);
     return db
       .selectFrom('users')
-      .select(['id', 'username', 'display_name', 'avatar', 'e_mail', 'status', 'rank'])
+      .select([
+        'id',
+        'username',
+        'display_name',
+        'avatar',
+        'e_mail',
+        'status',
+        'rank',
+        'suspended_until',
+        'mail_status',
+      ])
       .where('id', 'in', [...new Set(ids)])
       .execute();
   },

@@ -1,4 +1,4 @@
-import { commentEditSchema, type CommentItem } from '@inquire/shared';
+import { commentEditSchema, type CommentView } from '@inquire/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Glyph } from '../../components/post-glyphs';
@@ -12,7 +12,7 @@ import { MentionTextarea } from './mention-textarea';
 import { HTML_ONCE_ATTR } from '../../lib/html-once';
 
 interface CommentRowProps {
-  comment: CommentItem;
+  comment: CommentView;
   now: number;
   signedIn: boolean;
   onChanged(): Promise<void> | void;

@@ -1,4 +1,4 @@
-import { commentSchema, type CommentItem, type Paged } from '@inquire/shared';
+import { commentSchema, type CommentView, type Paged } from '@inquire/shared';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { serverFieldErrors, validate, type FieldErrors } from '../../lib/forms';
@@ -17,7 +17,7 @@ const mentionsIn = (text: string) => [
 
 interface CommentsProps {
   objectId: string;
-  comments: Paged<CommentItem>;
+  comments: Paged<CommentView>;
   now: number;
   canComment: boolean;
   signedIn: boolean;

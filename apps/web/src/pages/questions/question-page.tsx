@@ -2,7 +2,7 @@ import {
   QUESTION_SHOW,
   QUESTION_STATUS,
   fullComment,
-  type CommentItem,
+  type CommentView,
   type PageComment,
   type Paged,
   questionPath,
@@ -82,7 +82,7 @@ export async function questionPageLoader(
 }
 
 /** A post's comments from the page data, whole again (the page carries them compact). */
-function commentsOf(pages: Record<string, Paged<PageComment>>, postId: string): Paged<CommentItem> {
+function commentsOf(pages: Record<string, Paged<PageComment>>, postId: string): Paged<CommentView> {
   const page = pages[postId];
   return { count: page?.count ?? 0, list: (page?.list ?? []).map((c) => fullComment(c, postId)) };
 }

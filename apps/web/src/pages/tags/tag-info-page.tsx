@@ -48,7 +48,7 @@ export function TagInfoPage() {
           <TagMarks tag={tag} />
         </div>
         <div className="flex flex-wrap items-center gap-3 text-sm">
-          {tag.member_actions.edit ? (
+          {tag.actions.edit ? (
             <Link to={`/tags/${tag.tag_id}/edit`} className={linkClass}>
               {t('ui.tags.edit')}
             </Link>
@@ -74,7 +74,7 @@ export function TagInfoPage() {
           <h2 id="tag-synonyms" className="text-lg font-semibold">
             {t('ui.tags.synonyms')}
           </h2>
-          {synonyms.member_actions.synonym && !editing ? (
+          {synonyms.actions.synonym && !editing ? (
             <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
               {t('ui.tags.manage_synonyms')}
             </Button>

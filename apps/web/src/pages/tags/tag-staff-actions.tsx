@@ -7,13 +7,13 @@ import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
 import { toast } from '../../lib/ui-events';
 
-/** Delete and recover for staff (the server's `member_actions`), each after a confirmation. */
+/** Delete and recover for staff (the server's `actions`), each after a confirmation. */
 export function TagStaffActions({ tag }: { tag: TagDetail }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [asking, setAsking] = useState<'delete' | 'recover' | null>(null);
   const [busy, setBusy] = useState(false);
-  if (!tag.member_actions.delete && !tag.member_actions.undelete) return null;
+  if (!tag.actions.delete && !tag.actions.undelete) return null;
 
   async function confirm() {
     setBusy(true);
@@ -32,7 +32,7 @@ export function TagStaffActions({ tag }: { tag: TagDetail }) {
 
   return (
     <>
-      {tag.member_actions.delete ? (
+      {tag.actions.delete ? (
         <Button variant="secondary" size="sm" onClick={() => setAsking('delete')}>
           {t('ui.tags.delete')}
         </Button>

@@ -15,9 +15,9 @@ import { toast } from '../../../lib/ui-events';
 type AvatarType = 'default' | 'gravatar' | 'custom';
 const FIELDS = ['display_name', 'username', 'avatar', 'bio', 'website', 'location'] as const;
 
-function currentAvatarType(user: UserInfo, gravatarBase: string): AvatarType {
-  if (!user.avatar) return 'default';
-  return gravatarBase && user.avatar.startsWith(gravatarBase) ? 'gravatar' : 'custom';
+function currentAvatarType(user: SessionUser, gravatarBase: string): AvatarType {
+  if (!user.avatar_url) return 'default';
+  return gravatarBase && user.avatar_url.startsWith(gravatarBase) ? 'gravatar' : 'custom';
 }
 
 /** Sends an image to `POST file` as multipart; the server answers with its URL. */
@@ -49,7 +49,7 @@ export function ProfileSettings() {
     website: user.website,
     location: user.location,
   });
-  const [custom, setCustom] = useState(values.avatar === 'custom' ? user.avatar : '');
+  const [custom, setCustom] = useState(values.avatar === 'custom' ? user.avatar_url : '');
   const [uploading, setUploading] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -101,7 +101,7 @@ export function ProfileSettings() {
       />
       <div className="flex items-start gap-4">
         <Avatar
-          src={values.avatar === 'custom' ? custom : values.avatar === 'default' ? '' : user.avatar}
+          src={values.avatar === 'custom' ? custom : values.avatar === 'default' ? '' : user.avatar_url}
           name={user.display_name}
           size={64}
         />

@@ -1,0 +1,240 @@
+import {
+  answerInfoSchema,
+  answerWithQuestionSchema,
+  commentItemSchema,
+  pagedOf,
+  questionInfoSchema,
+  sessionUserSchema,
+  tagInfoSchema,
+  tagListItemSchema,
+  tagSynonymListSchema,
+} from '@inquire/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ROLE } from '@inquire/shared';
+import { buildUser, loginAs } from '../factories.js';
+import { buildTestApp, call, type TestApp } from '../harness.js';
+
+const V1 = '/answer/api/v1';
+
+/**
+ * The contract suite (issue 14, item 7): every built call's real output, read as a client
+ * written for Apache Answer 2.x reads it, must satisfy the shape in packages/shared
+ * (schemas/answer-contract.ts). Extra Inquire fields may stay; a missing or mistyped Answer
+ * field fails. One site is built, then each row calls the route as its caller and checks the
+ * envelope's data against the row's schema.
+ */
+describe('Answer contract: each call answers the shape Answer clients read', () => {
+  let t: TestApp;
+  const tokens: Record<'asker' | 'answerer' | 'admin', string> = { asker: '', answerer: '', admin: '' };
+  const ids = { question: '', answer: '', comment: '', tag: '' };
+
+  beforeAll(async () => {
+    t = await buildTestApp({ app: { writeLimits: false } });
+    const asker = await buildUser(t.app, { rank: 20_000 });
+    const answerer = await buildUser(t.app, { rank: 20_000 });
+    const admin = await t.app.site.db
+      .selectFrom('users')
+      .select('id')
+      .where('role_id', '=', ROLE.admin)
+      .executeTakeFirstOrThrow();
+    tokens.asker = await loginAs(t.app, asker.id);
+    tokens.answerer = await loginAs(t.app, answerer.id);
+    tokens.admin = await loginAs(t.app, admin.id);
+    const asked = await call<{ id: string }>(
+      t.app,
+      'POST',
+      `${V1}/question`,
+      {
+        title: 'How do contract tests keep API shapes honest?',
+        content: 'A body long enough.',
+        tags: [{ slug_name: 'contracts' }],
+      },
+      { token: tokens.asker },
+    );
+    ids.question = asked.body.data.id;
+    const tag = await t.app.site.db
+      .selectFrom('tags')
+      .select('id')
+      .where('slug_name', '=', 'contracts')
+      .executeTakeFirstOrThrow();
+    ids.tag = tag.id;
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  type Caller = keyof typeof tokens | 'guest';
+  interface Row {
+    ids: string;
+    method: 'GET' | 'POST' | 'PUT';
+    path: string;
+    /** The query (GET) or body, built when the row runs (ids are known by then). */
+    input?: () => Record<string, unknown>;
+    as: Caller;
+    schema: z.ZodType;
+    /** Keeps what a write created, for the rows after it. */
+    keep?: (data: Record<string, unknown>) => void;
+  }
+
+  const rows: Row[] = [
+    {
+      ids: '[C-1]',
+      method: 'GET',
+      path: 'user/info',
+      as: 'asker',
+      schema: sessionUserSchema.refine((u) => u.access_token === tokens.asker && u.avatar.type === 'default'),
+    },
+    {
+      ids: '[C-3]',
+      method: 'POST',
+      path: 'answer',
+      input: () => ({ question_id: ids.question, content: 'An answer with enough words.' }),
+      as: 'answerer',
+      schema: answerWithQuestionSchema,
+      keep: (data) => {
+        ids.answer = (data.info as { id: string }).id;
+      },
+    },
+    {
+      ids: '[C-3]',
+      method: 'POST',
+      path: 'comment',
+      input: () => ({ object_id: ids.question, original_text: 'A comment on the question.' }),
+      as: 'answerer',
+      schema: commentItemSchema,
+      keep: (data) => {
+        ids.comment = data.comment_id as string;
+      },
+    },
+    {
+      ids: '[C-3]',
+      method: 'POST',
+      path: 'comment',
+      input: () => ({ object_id: ids.question, original_text: 'A reply to it.', reply_comment_id: ids.comment }),
+      as: 'asker',
+      schema: commentItemSchema.refine((c) => c.reply_user_id !== '' && c.reply_user_status === 'normal'),
+    },
+    {
+      ids: '[C-3]',
+      method: 'PUT',
+      path: 'comment',
+      input: () => ({ comment_id: ids.comment, original_text: 'An edited comment.' }),
+      as: 'answerer',
+      schema: z.looseObject({ comment_id: z.string(), original_text: z.string(), parsed_text: z.string() }),
+    },
+    {
+      ids: '[C-3]',
+      method: 'PUT',
+      path: 'answer',
+      input: () => ({ id: ids.answer, content: 'An edited answer with enough words.' }),
+      as: 'admin',
+      schema: answerWithQuestionSchema.refine((d) => d.info.update_user_info !== null),
+    },
+    {
+      ids: '[C-3]',
+      method: 'PUT',
+      path: 'question',
+      input: () => ({
+        id: ids.question,
+        title: 'How do contract tests keep API shapes honest, edited?',
+        content: 'A body long enough, edited.',
+        tags: [{ slug_name: 'contracts' }],
+      }),
+      as: 'admin',
+      schema: questionInfoSchema,
+    },
+    {
+      ids: '[C-2]',
+      method: 'GET',
+      path: 'question/info',
+      input: () => ({ id: ids.question }),
+      as: 'answerer',
+      schema: questionInfoSchema.refine(
+        (q) =>
+          q.answered &&
+          q.first_answer_id === ids.answer &&
+          q.update_user_info !== null &&
+          q.last_answered_user_info !== null &&
+          q.edit_time > 0,
+      ),
+    },
+    {
+      ids: '[C-2]',
+      method: 'GET',
+      path: 'question/info',
+      input: () => ({ id: ids.question }),
+      as: 'guest',
+      schema: questionInfoSchema,
+    },
+    {
+      ids: '[C-2]',
+      method: 'GET',
+      path: 'answer/page',
+      input: () => ({ question_id: ids.question }),
+      as: 'asker',
+      schema: pagedOf(answerInfoSchema),
+    },
+    {
+      ids: '[C-2]',
+      method: 'GET',
+      path: 'answer/info',
+      input: () => ({ id: ids.answer }),
+      as: 'guest',
+      schema: answerWithQuestionSchema,
+    },
+    {
+      ids: '[C-2]',
+      method: 'GET',
+      path: 'comment/page',
+      input: () => ({ object_id: ids.question }),
+      as: 'answerer',
+      schema: pagedOf(commentItemSchema).refine((p) =>
+        p.list.some((c) => c.member_actions.some((a) => a.action === 'edit')),
+      ),
+    },
+    {
+      ids: '[C-2]',
+      method: 'GET',
+      path: 'tag',
+      input: () => ({ name: 'contracts' }),
+      as: 'admin',
+      schema: tagInfoSchema,
+    },
+    { ids: '[C-2]', method: 'GET', path: 'tags/page', as: 'guest', schema: pagedOf(tagListItemSchema) },
+    {
+      ids: '[C-2]',
+      method: 'GET',
+      path: 'tag/synonyms',
+      input: () => ({ tag_id: ids.tag }),
+      as: 'admin',
+      schema: tagSynonymListSchema.refine((s) => s.member_actions.length === 1),
+    },
+  ];
+
+  it('[C-1] user/info echoes the token sent in the header, never one read from the HttpOnly cookie', async () => {
+    const fromCookie = await call<{ access_token: string; id: string }>(t.app, 'GET', `${V1}/user/info`, undefined, {
+      cookie: `inquire_token=${tokens.asker}`,
+    });
+    expect(fromCookie.body.data.id).not.toBe('');
+    expect(fromCookie.body.data.access_token).toBe('');
+  });
+
+  it.each(rows.map((row) => [`${row.ids}[C-7] ${row.method} ${row.path} as ${row.as}`, row] as const))(
+    '%s satisfies its Answer shape',
+    async (_title, row) => {
+      const input = row.input?.() ?? {};
+      const token = row.as === 'guest' ? undefined : tokens[row.as];
+      const url = `${V1}/${row.path}`;
+      const res =
+        row.method === 'GET'
+          ? await call(t.app, 'GET', url, undefined, {
+              token,
+              query: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])),
+            })
+          : await call(t.app, row.method, url, input, { token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const parsed = row.schema.safeParse(res.body.data);
+      expect(parsed.success, parsed.success ? '' : z.prettifyError(parsed.error)).toBe(true);
+      row.keep?.(res.body.data as Record<string, unknown>);
+    },
+  );
+});
