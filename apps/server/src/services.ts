@@ -28,6 +28,7 @@ import { TimelineService } from './modules/timeline/timeline.service.js';
 import { QuestionPageService } from './modules/pages/question-page.service.js';
 import { FlagsService } from './modules/moderation/flags.service.js';
 import { ReviewTypesService } from './modules/moderation/review-types.service.js';
+import { HeldPostsService } from './modules/moderation/held-posts.service.js';
 
 /** Every service of the app, built once per app so routes, jobs and tests share them. */
 export interface Services {
@@ -58,6 +59,7 @@ export interface Services {
   questionPage: QuestionPageService;
   flags: FlagsService;
   reviewTypes: ReviewTypesService;
+  heldPosts: HeldPostsService;
 }
 
 export interface ServiceOptions {
@@ -110,5 +112,6 @@ export function createServices(site: SiteRuntime, options: ServiceOptions = {}):
     questionPage: new QuestionPageService({ questions, answers, comments, reactions, invites, related }),
     flags,
     reviewTypes: new ReviewTypesService(site, flags),
+    heldPosts: new HeldPostsService(site, siteinfo),
   };
 }

@@ -3,7 +3,7 @@
  * (server, web); each kind has its own typed contract and fills named slots, never patching
  * the core. A plugin is registered only when it has both a slug_name and a type (spec §5).
  */
-export const PLUGIN_KINDS = ['connector', 'search', 'editor', 'route', 'captcha'] as const;
+export const PLUGIN_KINDS = ['connector', 'search', 'editor', 'route', 'captcha', 'reviewer'] as const;
 export type PluginKind = (typeof PLUGIN_KINDS)[number];
 
 /** Named places in the web app that plugins can fill. */
@@ -130,7 +130,38 @@ export interface CaptchaContract {
   verify(expected: string, given: string): boolean;
 }
 
-export type PluginContract = ConnectorContract | SearchContract | EditorContract | RouteContract | CaptchaContract;
+/** What a reviewer is shown of a new post (peer facts 5.1: object, text, author's standing). */
+export interface ReviewContent {
+  object_type: 'question' | 'answer' | 'comment';
+  title: string;
+  /** The post's rendered HTML. */
+  content: string;
+  tags: string[];
+  ip: string;
+  user_agent: string;
+  language: string;
+  author: { rank: number; role: number; approved_question_amount: number; approved_answer_amount: number };
+}
+
+/**
+ * A reviewer decides whether a new question, answer or comment is published, held for staff
+ * (`need_review`, it waits in the queued-post queue) or stored as deleted. Every active reviewer
+ * is asked, the built-in one (`hold_posts_below_rank`) first; the strictest verdict wins, so a
+ * spam plugin can add to the built-in rule, and replaces it when the admin sets the rank to 0.
+ */
+export type ReviewVerdict = 'pass' | 'need_review' | 'delete_directly';
+export interface ReviewerContract {
+  kind: 'reviewer';
+  review(content: ReviewContent): Promise<{ verdict: ReviewVerdict; reason?: string }>;
+}
+
+export type PluginContract =
+  | ConnectorContract
+  | SearchContract
+  | EditorContract
+  | RouteContract
+  | CaptchaContract
+  | ReviewerContract;
 
 export interface PluginDefinition<C extends PluginContract = PluginContract> {
   manifest: PluginManifest & { type: C['kind'] };

@@ -39,6 +39,8 @@ export interface SiteSettings {
     recommend_tags: { slug_name: string; display_name: string }[];
     required_tag: boolean;
     reserved_tags: { slug_name: string; display_name: string }[];
+    /** Posts of members below this reputation wait for staff approval (0 = off; issue 12). */
+    hold_posts_below_rank: number;
   };
   site_users: {
     allow_update_avatar: boolean;
@@ -111,7 +113,13 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
     custom_footer: '',
     custom_sidebar: '',
   },
-  site_write: { restrict_answer: true, recommend_tags: [], required_tag: false, reserved_tags: [] },
+  site_write: {
+    restrict_answer: true,
+    recommend_tags: [],
+    required_tag: false,
+    reserved_tags: [],
+    hold_posts_below_rank: 0,
+  },
   site_users: {
     allow_update_avatar: false,
     allow_update_bio: false,

@@ -128,6 +128,13 @@ export const writeSettingsSchema = z.object({
   required_tag: z.boolean('form.invalid_value'),
   recommend_tags: tagList,
   reserved_tags: tagList,
+  /** Held posts (issue 12): 0 turns it off; left out, the stored value stays. */
+  hold_posts_below_rank: z.coerce
+    .number('form.hold_posts_below_rank.invalid')
+    .int('form.hold_posts_below_rank.invalid')
+    .min(0, 'form.hold_posts_below_rank.invalid')
+    .max(1_000_000, 'form.hold_posts_below_rank.invalid')
+    .optional(),
 });
 export type WriteSettingsInput = z.infer<typeof writeSettingsSchema>;
 

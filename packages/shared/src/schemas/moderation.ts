@@ -237,3 +237,28 @@ export interface FlaggedUserItem {
   reason: ReasonOption | null;
   reason_content: string;
 }
+
+/** A queued (held) post in `review/pending/post/page` (peer facts 5.1). */
+export interface QueuedPostItem {
+  review_id: string;
+  /** When it was held. */
+  created_at: number;
+  object_id: string;
+  question_id: string;
+  answer_id: string;
+  comment_id: string;
+  object_type: 'question' | 'answer' | 'comment';
+  title: string;
+  url_title: string;
+  original_text: string;
+  parsed_text: string;
+  tags: { slug_name: string; display_name: string }[];
+  object_status: number;
+  object_show_status: number;
+  author_user_info: PostAuthor | null;
+  /** When the post was written. */
+  submit_at: number;
+  /** Which reviewer held it (the built-in rule is `hold_posts_below_rank`). */
+  submitter_display_name: string;
+  reason: string;
+}

@@ -102,7 +102,9 @@ export class AdminSettingsService {
     const names = await this.displayNames(slugs);
     const named = (tags: WriteSettingsInput['recommend_tags']) =>
       tags.map((tag) => ({ slug_name: tag.slug_name, display_name: names.get(tag.slug_name) ?? tag.slug_name }));
+    const { site_write: stored } = await this.siteinfo.settings();
     await this.siteinfo.update('site_write', {
+      hold_posts_below_rank: input.hold_posts_below_rank ?? stored.hold_posts_below_rank,
       restrict_answer: input.restrict_answer,
       required_tag: input.required_tag,
       recommend_tags: named(input.recommend_tags),

@@ -1,3 +1,5 @@
+import { heldPosts } from '../posts/held-posts.repository.js';
+import { PostReviewer } from '../posts/post-reviewer.js';
 import { REASONS, type AnswerInput, type AnswerItem, type Paged } from '@inquire/shared';
 import type { SiteRuntime } from '../../infra/site.js';
 import { DUPLICATE_WINDOW_SECONDS, nowSeconds } from '../../lib/clock.js';
@@ -22,6 +24,7 @@ export class AnswersService {
   constructor(
     private readonly site: SiteRuntime,
     private readonly siteinfo: SiteinfoService,
+    private readonly reviewer: PostReviewer = new PostReviewer(siteinfo),
   ) {}
 
   /** Answers of a question the caller may see, accepted first; the question's visibility rules apply. */
@@ -94,6 +97,15 @@ export class AnswersService {
     ) {
       throw AppError.badRequest(REASONS.duplicateRequest);
     }
+    const verdict = await this.reviewer.review(actor, {
+      object_type: 'answer',
+      title: question.title,
+      content: input.content,
+      tags: [],
+      ip: '',
+      user_agent: '',
+      language: '',
+    });
     const id = await db.transaction().execute(async (trx) => {
       const answerId = await nextId(trx, 'answer');
       const revisionId = await nextId(trx, 'revision');
@@ -127,6 +139,9 @@ export class AnswersService {
         created_at: now,
         updated_at: now,
       });
+      const post = { kind: 'answer' as const, id: answerId, authorId: actor.user.id, questionId: question.id };
+      // A held answer is told to nobody until it is approved.
+      if (await heldPosts.applyVerdict(trx, post, verdict, now)) return answerId;
       await notifyInbox(trx, {
         action: 'answer_the_question',
         actorId: actor.user.id,

@@ -1,3 +1,5 @@
+import { heldPosts } from '../posts/held-posts.repository.js';
+import { PostReviewer } from '../posts/post-reviewer.js';
 import { decisions } from '../posts/decisions.js';
 import { holds, isActive, isActiveStaff } from '../auth/actor.js';
 import { objectTypeOf, REASONS, type CommentItem, type Paged } from '@inquire/shared';
@@ -50,6 +52,7 @@ export class CommentsService {
   constructor(
     private readonly site: SiteRuntime,
     private readonly siteinfo: SiteinfoService,
+    private readonly reviewer: PostReviewer = new PostReviewer(siteinfo),
   ) {}
 
   async page(objectId: string, actor: Actor | null, page: number, pageSize: number): Promise<Paged<CommentItem>> {
@@ -170,6 +173,15 @@ export class CommentsService {
       throw AppError.badRequest(REASONS.duplicateRequest);
     }
     const linked = await this.link(input.original_text);
+    const verdict = await this.reviewer.review(actor, {
+      object_type: 'comment',
+      title: '',
+      content: input.original_text,
+      tags: [],
+      ip: '',
+      user_agent: '',
+      language: '',
+    });
     const id = await db.transaction().execute(async (trx) => {
       const commentId = await nextId(trx, 'comment');
       await commentsRepository.insert(trx, {
@@ -184,6 +196,9 @@ export class CommentsService {
         created_at: now,
         updated_at: now,
       });
+      const held = { kind: 'comment' as const, id: commentId, authorId: actor.user.id, questionId: post.questionId };
+      // A held comment is told to nobody until it is approved.
+      if (await heldPosts.applyVerdict(trx, held, verdict, now)) return commentId;
       const told = await this.whoIsTold(trx, post, replyTo, linked);
       await notifyInbox(trx, {
         ...told,

@@ -50,12 +50,7 @@ export async function presentFlaggedPost(
         ? 'answer'
         : 'question';
   const own = comment ?? (kind === 'answer' ? answer : question);
-  const tags = question
-    ? (await questionsRepository.tagsOf(db, [question.id])).map(({ slug_name, display_name }) => ({
-        slug_name,
-        display_name,
-      }))
-    : [];
+  const tags = question ? await reportsRepository.questionTags(db, question.id) : [];
   return {
     flag_id: flag.id,
     created_at: flag.created_at,

@@ -28,6 +28,18 @@ export const reportsRepository = {
     return db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
+  /** A question's tags as a queue shows them: listed links, and the hidden ones of a held or unlisted question. */
+  questionTags(db: Db, questionId: string) {
+    return db
+      .selectFrom('tag_relations')
+      .innerJoin('tags', 'tags.id', 'tag_relations.tag_id')
+      .select(['tags.slug_name', 'tags.display_name'])
+      .where('tag_relations.object_id', '=', questionId)
+      .where('tag_relations.status', 'in', [1, 2])
+      .orderBy('tags.slug_name')
+      .execute();
+  },
+
   /** A comment in any status (a flag names deleted ones too, to refuse them clearly). */
   commentById(db: Db, id: string) {
     return db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();

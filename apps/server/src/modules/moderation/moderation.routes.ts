@@ -1,4 +1,4 @@
-import { reportReviewSchema, reportSchema, reviewPageQuery } from '@inquire/shared';
+import { pendingReviewSchema, reportReviewSchema, reportSchema, reviewPageQuery } from '@inquire/shared';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../infra/envelope.js';
 import { requireActive } from '../../infra/guards.js';
@@ -17,7 +17,7 @@ function originOf(siteUrl: string): string {
 
 /** Flags, the review queues and decisions (issue 12; peer facts 5). */
 export async function moderationRoutes(app: FastifyInstance): Promise<void> {
-  const { flags, reviewTypes, siteinfo, writeLimits } = app.services;
+  const { flags, heldPosts, reviewTypes, siteinfo, writeLimits } = app.services;
   const siteOrigin = async () => originOf((await siteinfo.settings()).general.site_url);
 
   app.post('/answer/api/v1/report', async (request, reply) => {
@@ -47,6 +47,20 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
     const input = parseInput(reportReviewSchema(await siteOrigin()), request.body);
     await countDecision(app.site.db, actor);
     await flags.review(input, actor);
+    return ok(request, reply, null);
+  });
+
+  getRead(app, '/answer/api/v1/review/pending/post/page', async (request, params) => {
+    const actor = requireActive(request);
+    const query = parseInput(reviewPageQuery, params);
+    return heldPosts.page(query.page, query.object_id, actor);
+  });
+
+  app.put('/answer/api/v1/review/pending/post', async (request, reply) => {
+    const actor = requireActive(request);
+    const input = parseInput(pendingReviewSchema, request.body);
+    await countDecision(app.site.db, actor);
+    await heldPosts.decide(input, actor);
     return ok(request, reply, null);
   });
 }

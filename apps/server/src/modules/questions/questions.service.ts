@@ -1,3 +1,5 @@
+import { heldPosts } from '../posts/held-posts.repository.js';
+import { PostReviewer } from '../posts/post-reviewer.js';
 import { holds, isActiveStaff } from '../auth/actor.js';
 import {
   normalizeTagSlug,
@@ -41,6 +43,7 @@ export class QuestionsService {
   constructor(
     private readonly site: SiteRuntime,
     private readonly siteinfo: SiteinfoService,
+    private readonly reviewer: PostReviewer = new PostReviewer(siteinfo),
   ) {}
 
   /** The question list: listed questions only, pinned first, in the chosen order. */
@@ -185,6 +188,15 @@ export class QuestionsService {
     ) {
       throw AppError.badRequest(REASONS.duplicateRequest);
     }
+    const verdict = await this.reviewer.review(actor, {
+      object_type: 'question',
+      title: input.title,
+      content: input.content,
+      tags: input.tags.map((tag) => tag.slug_name),
+      ip: '',
+      user_agent: '',
+      language: '',
+    });
     const id = await db.transaction().execute(async (trx) => {
       const tagIds = await this.createMissingTags(trx, tags, actor.user.id, now);
       const questionId = await insertQuestionRows(trx, {
@@ -196,6 +208,8 @@ export class QuestionsService {
       });
       for (const tagId of tagIds) await tagsRepository.bumpQuestionCount(trx, tagId, 1);
       await usersRepository.bumpCount(trx, actor.user.id, 'question_count', 1);
+      const held = { kind: 'question' as const, id: questionId, authorId: actor.user.id, questionId };
+      await heldPosts.applyVerdict(trx, held, verdict, now);
       return questionId;
     });
     return { id, url_title: slugify(input.title) };
