@@ -156,12 +156,7 @@ export interface ReviewerContract {
 }
 
 export type PluginContract =
-  | ConnectorContract
-  | SearchContract
-  | EditorContract
-  | RouteContract
-  | CaptchaContract
-  | ReviewerContract;
+  ConnectorContract | SearchContract | EditorContract | RouteContract | CaptchaContract | ReviewerContract;
 
 export interface PluginDefinition<C extends PluginContract = PluginContract> {
   manifest: PluginManifest & { type: C['kind'] };
