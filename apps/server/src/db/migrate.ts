@@ -11,6 +11,7 @@ import * as notifications from './migrations/0010-notifications.js';
 import * as searchAnswerRowids from './migrations/0011-search-answer-rowids.js';
 import * as userSuspension from './migrations/0012-user-suspension.js';
 import * as moderation from './migrations/0013-moderation.js';
+import * as searchKindIndexes from './migrations/0014-search-kind-indexes.js';
 
 /** Migrations are listed here, in order, so bundling and tests need no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-search-answer-rowids': searchAnswerRowids,
   '0012-user-suspension': userSuspension,
   '0013-moderation': moderation,
+  '0014-search-kind-indexes': searchKindIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -134,20 +134,24 @@ function kindRange(text: TextSearch, kind: 'question' | 'answer') {
   return { where: sql`${text.key} >= ${sql.raw(low)} and ${text.key} < ${sql.raw(high)}`, newest: sql`desc` };
 }
 
-const onlyOneKind = (c: SearchConditions): 'question' | 'answer' | undefined =>
-  c.kinds.question && !c.kinds.answer ? 'question' : c.kinds.answer && !c.kinds.question ? 'answer' : undefined;
+/** The kinds of post a search reads. */
+const kindsOf = (c: SearchConditions) => (['question', 'answer'] as const).filter((kind) => c.kinds[kind]);
 
-/** Every matching document with the engine's rank. */
+/**
+ * Every matching document with the engine's rank, one kind at a time: each kind is one range
+ * of the key, and PostgreSQL has a word index per kind (migration 0014).
+ */
 function allMatches(text: TextSearch, c: SearchConditions): RawBuilder<unknown> {
-  const kind = onlyOneKind(c);
-  const where = kind ? [...text.where, kindRange(text, kind).where] : text.where;
-  return sql`select ${text.id} as id, ${text.rank} as rank from ${text.table} where ${sql.join(where, sql` and `)}`;
+  const arms = kindsOf(c).map(
+    (kind) => sql`select ${text.id} as id, ${text.rank} as rank from ${text.table}
+      where ${sql.join([...text.where, kindRange(text, kind).where], sql` and `)}`,
+  );
+  return sql.join(arms, sql` union all `);
 }
 
 /** The newest `perKind` matching documents of each kind searched, ranked by their titles. */
 function newestMatches(text: TextSearch, c: SearchConditions, perKind: number): RawBuilder<unknown> {
-  const kinds = (['question', 'answer'] as const).filter((kind) => c.kinds[kind]);
-  const arms = kinds.map((kind) => {
+  const arms = kindsOf(c).map((kind) => {
     const range = kindRange(text, kind);
     return sql`select * from (select ${text.id} as id, ${text.titleRank} as rank from ${text.table}
       where ${sql.join([...text.where, range.where], sql` and `)} order by ${text.key} ${range.newest} limit ${perKind}) ${sql.raw(`newest_${kind}`)}`;
@@ -155,12 +159,13 @@ function newestMatches(text: TextSearch, c: SearchConditions, perKind: number): 
   return sql.join(arms, sql` union all `);
 }
 
-/** Matching documents in the index, counted up to `cap` + 1 (a count that stops early). */
+/** Matching documents in the index, counted up to `cap` + 1 per kind (a count that stops early). */
 function countMatches(text: TextSearch, c: SearchConditions, cap: number): RawBuilder<{ n: number }> {
-  const kind = onlyOneKind(c);
-  const where = kind ? [...text.where, kindRange(text, kind).where] : text.where;
-  return sql<{ n: number }>`select count(*) as n from (select 1 from ${text.table}
-    where ${sql.join(where, sql` and `)} limit ${cap + 1}) capped`;
+  const counts = kindsOf(c).map(
+    (kind) => sql`(select count(*) from (select 1 from ${text.table}
+      where ${sql.join([...text.where, kindRange(text, kind).where], sql` and `)} limit ${cap + 1}) capped)`,
+  );
+  return sql<{ n: number }>`select ${sql.join(counts, sql` + `)} as n`;
 }
 
 const atLeast = (column: RawBuilder<unknown>, n: number) => (n === 0 ? sql`${column} = 0` : sql`${column} >= ${n}`);

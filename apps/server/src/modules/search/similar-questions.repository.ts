@@ -34,7 +34,8 @@ function sqliteMatches(words: string[]): RawBuilder<unknown> {
 }
 
 /**
- * PostgreSQL: the word index for words, pg_trgm's for CJK pieces (the text-search parser keeps a
+ * PostgreSQL: the questions' word index for words (the range as literals, so the planner
+ * can prove its partial index applies: migration 0014), pg_trgm's for CJK pieces (the text-search parser keeps a
  * CJK run as one word); a title holding a piece ranks as a word in the title would.
  */
 function postgresMatches(words: string[]): RawBuilder<unknown> {
@@ -52,7 +53,7 @@ function postgresMatches(words: string[]): RawBuilder<unknown> {
     ranks.unshift(sql`ts_rank_cd('{0.05, 0.1, 0.2, 1.0}', s.doc, ${query})`);
   }
   return sql`select s.id, ${sql.join(ranks, sql` + `)} as rank from search_docs s
-    where (${sql.join(matches, sql` or `)}) and s.id >= ${QUESTION_LOW} and s.id < ${QUESTION_HIGH}
+    where (${sql.join(matches, sql` or `)}) and s.id >= ${sql.lit(QUESTION_LOW)} and s.id < ${sql.lit(QUESTION_HIGH)}
     order by s.id desc limit ${CANDIDATES}`;
 }
 
