@@ -57,16 +57,20 @@ describe('API conventions', () => {
     try {
       const options = await call<{ value: string }[]>(t.app, 'GET', '/answer/api/v1/language/options');
       expect(options.body.data.map((o) => o.value)).toEqual(['en_US', 'zh_CN']);
-      const zh = await call<{ nav: { questions: string } }>(t.app, 'GET', '/answer/api/v1/language/config?lang=zh_CN');
-      expect(zh.body.data.nav.questions).toBe('问题');
-      const fallback = await call<{ nav: { questions: string } }>(
+      const zh = await call<{ ui: { nav: { questions: string } } }>(
+        t.app,
+        'GET',
+        '/answer/api/v1/language/config?lang=zh_CN',
+      );
+      expect(zh.body.data.ui.nav.questions).toBe('问题');
+      const fallback = await call<{ ui: { nav: { questions: string } } }>(
         t.app,
         'GET',
         '/answer/api/v1/language/config?lang=xx',
         undefined,
         { lang: 'en' },
       );
-      expect(fallback.body.data.nav.questions).toBe('Questions');
+      expect(fallback.body.data.ui.nav.questions).toBe('Questions');
     } finally {
       await t.close();
     }

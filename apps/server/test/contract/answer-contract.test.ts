@@ -1,4 +1,11 @@
 import {
+  connectorInfoSchema,
+  languageConfigSchema,
+  pluginStatusSchema,
+  questionListItemSchema,
+  siteinfo2Schema,
+  userCenterAgentSchema,
+  userPluginConfigsSchema,
   answerInfoSchema,
   answerWithQuestionSchema,
   commentItemSchema,
@@ -28,6 +35,7 @@ describe('Answer contract: each call answers the shape Answer clients read', () 
   let t: TestApp;
   const tokens: Record<'asker' | 'answerer' | 'admin', string> = { asker: '', answerer: '', admin: '' };
   const ids = { question: '', answer: '', comment: '', tag: '' };
+  const usernames = { answerer: '' };
 
   beforeAll(async () => {
     t = await buildTestApp({ app: { writeLimits: false } });
@@ -40,6 +48,7 @@ describe('Answer contract: each call answers the shape Answer clients read', () 
       .executeTakeFirstOrThrow();
     tokens.asker = await loginAs(t.app, asker.id);
     tokens.answerer = await loginAs(t.app, answerer.id);
+    usernames.answerer = answerer.username;
     tokens.admin = await loginAs(t.app, admin.id);
     const asked = await call<{ id: string }>(
       t.app,
@@ -208,7 +217,73 @@ describe('Answer contract: each call answers the shape Answer clients read', () 
       as: 'admin',
       schema: tagSynonymListSchema.refine((s) => s.member_actions.length === 1),
     },
+    {
+      ids: '[C-4]',
+      method: 'GET',
+      path: 'question/page',
+      input: () => ({ order: 'active' }),
+      as: 'guest',
+      schema: pagedOf(questionListItemSchema),
+    },
+    { ids: '[C-4]', method: 'GET', path: 'question/page', as: 'guest', schema: pagedOf(questionListItemSchema) },
+    {
+      ids: '[C-4]',
+      method: 'GET',
+      path: 'question/similar/tag',
+      input: () => ({ question_id: ids.question }),
+      as: 'guest',
+      schema: pagedOf(z.looseObject({ id: z.string(), title: z.string() })),
+    },
+    {
+      ids: '[C-4]',
+      method: 'GET',
+      path: 'personal/qa/top',
+      input: () => ({ username: usernames.answerer }),
+      as: 'guest',
+      schema: z.looseObject({
+        question: z.array(z.looseObject({ question_id: z.string(), create_time: z.number() })),
+        answer: z
+          .array(
+            z.looseObject({
+              answer_id: z.string(),
+              create_time: z.number(),
+              question_info: z.looseObject({ title: z.string(), url_title: z.string() }),
+            }),
+          )
+          .min(1),
+      }),
+    },
+    {
+      ids: '[C-4]',
+      method: 'GET',
+      path: 'personal/rank/page',
+      input: () => ({ username: usernames.answerer }),
+      as: 'guest',
+      schema: pagedOf(z.looseObject({ rank_type: z.string(), reason: z.string().min(1) })),
+    },
+    { ids: '[C-5]', method: 'GET', path: 'plugin/status', as: 'guest', schema: pluginStatusSchema },
+    { ids: '[C-5]', method: 'GET', path: 'connector/info', as: 'guest', schema: connectorInfoSchema },
+    { ids: '[C-5]', method: 'GET', path: 'user-center/agent', as: 'guest', schema: userCenterAgentSchema },
+    { ids: '[C-5]', method: 'GET', path: 'user/plugin/configs', as: 'asker', schema: userPluginConfigsSchema },
+    { ids: '[C-6]', method: 'GET', path: 'siteinfo', as: 'guest', schema: siteinfo2Schema },
+    {
+      ids: '[C-6]',
+      method: 'GET',
+      path: 'language/config',
+      input: () => ({ lang: 'zh_CN' }),
+      as: 'guest',
+      schema: languageConfigSchema,
+    },
   ];
+
+  it("[C-5] GET /custom.css answers the admin's custom CSS as text/css, empty when unset", async () => {
+    const empty = await t.app.inject({ method: 'GET', url: '/custom.css' });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.headers['content-type']).toMatch(/^text\/css/);
+    expect(empty.body).toBe('');
+    await t.app.services.siteinfo.update('custom_css_html', { custom_css: 'body { color: teal; }' });
+    expect((await t.app.inject({ method: 'GET', url: '/custom.css' })).body).toBe('body { color: teal; }');
+  });
 
   it('[C-1] user/info echoes the token sent in the header, never one read from the HttpOnly cookie', async () => {
     const fromCookie = await call<{ access_token: string; id: string }>(t.app, 'GET', `${V1}/user/info`, undefined, {

@@ -224,3 +224,56 @@ export const sessionUserSchema = obj({
   created_at: time,
   last_login_date: time,
 });
+
+/**
+ * Answer 2.x's `GET siteinfo` sections, made from the same stored settings as the spec's 1.x
+ * ones (2.x split site_write into questions, tags and advanced, and legal into security).
+ */
+export const siteinfo2Schema = obj({
+  general: obj({ name: z.string(), site_url: z.string(), contact_email: z.string() }),
+  interface: obj({ language: z.string(), time_zone: z.string() }),
+  branding: obj({ logo: z.string(), mobile_logo: z.string(), square_icon: z.string(), favicon: z.string() }),
+  login: obj({
+    allow_new_registrations: z.boolean(),
+    allow_email_registrations: z.boolean(),
+    allow_password_login: z.boolean(),
+  }),
+  theme: obj({ theme: z.string(), color_scheme: z.string() }),
+  custom_css_html: obj({ custom_css: z.string(), custom_head: z.string() }),
+  site_seo: obj({ permalink: count, robots: z.string() }),
+  site_users: obj({ default_avatar: z.string(), gravatar_base_url: z.string() }),
+  site_questions: obj({ min_tags: count, min_content: count, restrict_answer: z.boolean() }),
+  site_tags: obj({
+    reserved_tags: z.array(obj({ slug_name: z.string(), display_name: z.string() })),
+    recommend_tags: z.array(obj({ slug_name: z.string(), display_name: z.string() })),
+    required_tag: z.boolean(),
+  }),
+  site_advanced: obj({
+    max_image_size: count,
+    max_attachment_size: count,
+    max_image_megapixel: count,
+    authorized_image_extensions: z.array(z.string()),
+    authorized_attachment_extensions: z.array(z.string()),
+  }),
+  site_legal: obj({ external_content_display: z.string() }),
+  site_security: obj({ login_required: z.boolean(), external_content_display: z.string(), check_update: z.boolean() }),
+  users_settings: obj({ default_avatar: z.string(), gravatar_base_url: z.string() }),
+  version: z.string(),
+  revision: z.string(),
+});
+export type Siteinfo2Sections = Pick<
+  z.infer<typeof siteinfo2Schema>,
+  'site_questions' | 'site_tags' | 'site_advanced' | 'site_legal' | 'site_security' | 'users_settings'
+>;
+
+/** `GET language/config`: the translation bundle under Answer's `ui` key. */
+export const languageConfigSchema = obj({ ui: z.record(z.string(), z.unknown()) });
+
+/** `GET plugin/status`. */
+export const pluginStatusSchema = z.array(obj({ slug_name: z.string(), enabled: z.boolean() }));
+/** `GET connector/info`. */
+export const connectorInfoSchema = z.array(obj({ name: z.string(), icon: z.string(), link: z.string() }));
+/** `GET user-center/agent`. */
+export const userCenterAgentSchema = obj({ enabled: z.boolean(), agent_info: obj({}).nullable() });
+/** `GET user/plugin/configs`. */
+export const userPluginConfigsSchema = z.array(obj({ name: z.string(), slug_name: z.string() }));

@@ -28,5 +28,24 @@ export interface QuestionListItem {
   created_at: number;
   updated_at: number;
   tags: { slug_name: string; display_name: string }[];
-  operator: { username: string; display_name: string; avatar: string };
+  operator: ListOperator;
+  /** Answer's fields (peer facts 6.2 and 12.3). */
+  description: string;
+  unique_view_count: number;
+  collection_count: number;
+  follow_count: number;
+  last_answer_id: string;
+  show: number;
+  operated_at: number;
+  operation_type: 'asked' | 'answered' | 'modified';
+  user_info: ListOperator;
+}
+
+export interface ListOperator {
+  id: string;
+  username: string;
+  display_name: string;
+  avatar: string;
+  rank: number;
+  status: 'normal' | 'inactive' | 'suspended' | 'deleted';
 }

@@ -10,6 +10,7 @@ export async function languageRoutes(app: FastifyInstance): Promise<void> {
   /** The UI translation bundle of a language (the `ui` section of its catalog). */
   app.get<{ Querystring: { lang?: string } }>('/answer/api/v1/language/config', async (request, reply) => {
     const lang = isLanguage(request.query.lang) ? request.query.lang : request.lang;
-    return ok(request, reply, catalogs[lang].ui);
+    // Answer's layout: the bundle under a `ui` key.
+    return ok(request, reply, { ui: catalogs[lang].ui });
   });
 }

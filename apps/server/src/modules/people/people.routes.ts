@@ -62,7 +62,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   getRead(app, `${V1}/personal/rank/page`, async (request, params) => {
     await requireReader(request);
     const q = parseInput(pagedQuery, params);
-    return await people.reputation(q.username, q);
+    return await people.reputation(q.username, q, request.lang);
   });
 
   getRead(app, `${V1}/personal/comment/page`, async (request, params) => {

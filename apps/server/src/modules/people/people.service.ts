@@ -164,6 +164,7 @@ export class PeopleService {
         answer_count: q.answer_count,
         accepted_answer_id: q.accepted_answer_id,
         created_at: q.created_at,
+        create_time: q.created_at,
       })),
       answer: answers.map((a) => ({
         answer_id: a.id,
@@ -173,6 +174,9 @@ export class PeopleService {
         vote_count: a.vote_count,
         accepted: a.accepted === 2 ? 2 : 1,
         created_at: a.created_at,
+        // Answer's names for the same facts.
+        create_time: a.created_at,
+        question_info: { title: a.title, url_title: slugify(a.title) },
       })),
     };
   }
@@ -228,7 +232,7 @@ export class PeopleService {
   }
 
   /** `GET personal/rank/page`: reputation gains only. */
-  reputation(username: string, page: { page: number; page_size: number }) {
+  reputation(username: string, page: { page: number; page_size: number }, lang: Language = 'en_US') {
     return this.paged(
       username,
       page,
@@ -243,6 +247,8 @@ export class PeopleService {
         url_title: slugify(visibleTitle(r)),
         reputation: r.rank,
         rank_type: r.activity_type,
+        // The reason in the reader's language, beside its key.
+        reason: translate(lang, `ui.people.rank_type.${r.activity_type}`),
       }),
     );
   }

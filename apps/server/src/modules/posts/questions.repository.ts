@@ -82,11 +82,21 @@ export const questionsRepository = {
         'questions.accepted_answer_id',
         'questions.created_at',
         'questions.updated_at',
+        'questions.unique_view_count',
+        'questions.collection_count',
+        'questions.follow_count',
+        'questions.last_answer_id',
+        'questions.show',
+        'questions.post_update_time',
+        'users.id as user_id',
         'users.username',
         'users.display_name',
         'users.avatar',
         'users.e_mail',
+        'users.rank',
         'users.status as user_status',
+        'users.suspended_until',
+        'users.mail_status',
       ])
       .orderBy('questions.pin', 'desc');
     const order = {

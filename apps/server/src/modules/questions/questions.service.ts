@@ -30,7 +30,7 @@ import {
   type TagSuggestion,
 } from '../posts/tags.presenter.js';
 import { NO_MAIN_TAG, tagsRepository } from '../posts/tags.repository.js';
-import { avatarUrl } from '../users/users.presenter.js';
+import { avatarUrl, statusWord } from '../users/users.presenter.js';
 import { usersRepository } from '../users/users.repository.js';
 import { canSeePost } from '../posts/visibility.js';
 import { insertQuestionRows } from '../posts/question-rows.js';
@@ -38,6 +38,20 @@ import { isNoId, presentAuthor, presentQuestion, type QuestionSurroundings } fro
 import { answersRepository } from '../posts/answers.repository.js';
 import { questionsRepository, type QuestionRow } from '../posts/questions.repository.js';
 import { votesRepository } from '../posts/votes.repository.js';
+
+/**
+ * What a list row says happened last (peer facts 6.2): asked, except in the active order,
+ * where the newest activity shows: an answer, or an edit of the question.
+ */
+function listOperation(
+  q: { created_at: number; updated_at: number; post_update_time: number; last_answer_id: string },
+  order: QuestionPageQuery['order'],
+): { operated_at: number; operation_type: 'asked' | 'answered' | 'modified' } {
+  if (order !== 'active' || q.post_update_time <= q.created_at)
+    return { operated_at: q.created_at, operation_type: 'asked' };
+  const answered = !isNoId(q.last_answer_id) && q.post_update_time > q.updated_at;
+  return { operated_at: q.post_update_time, operation_type: answered ? 'answered' : 'modified' };
+}
 
 export class QuestionsService {
   constructor(
@@ -59,28 +73,43 @@ export class QuestionsService {
     const { site_users: users } = await this.siteinfo.settings();
     return {
       count,
-      list: list.map((q) => ({
-        id: q.id,
-        title: q.title,
-        url_title: slugify(q.title),
-        excerpt: plainText(q.parsed_text, 240),
-        status: q.status,
-        pin: q.pin,
-        vote_count: q.vote_count,
-        answer_count: q.answer_count,
-        view_count: q.view_count,
-        accepted_answer_id: q.accepted_answer_id || '0',
-        created_at: q.created_at,
-        updated_at: q.updated_at,
-        tags: tags
-          .filter((t) => t.object_id === q.id)
-          .map(({ slug_name, display_name }) => ({ slug_name, display_name })),
-        operator: {
+      list: list.map((q) => {
+        const author = {
+          id: q.user_id,
           username: q.username,
           display_name: q.display_name,
           avatar: avatarUrl({ avatar: q.avatar, e_mail: q.e_mail, status: q.user_status }, users),
-        },
-      })),
+          rank: q.rank,
+          status: statusWord({ status: q.user_status, suspended_until: q.suspended_until, mail_status: q.mail_status }),
+        };
+        const excerpt = plainText(q.parsed_text, 240);
+        return {
+          id: q.id,
+          title: q.title,
+          url_title: slugify(q.title),
+          excerpt,
+          description: excerpt,
+          status: q.status,
+          pin: q.pin,
+          vote_count: q.vote_count,
+          answer_count: q.answer_count,
+          view_count: q.view_count,
+          accepted_answer_id: q.accepted_answer_id || '0',
+          created_at: q.created_at,
+          updated_at: q.updated_at,
+          tags: tags
+            .filter((t) => t.object_id === q.id)
+            .map(({ slug_name, display_name }) => ({ slug_name, display_name })),
+          operator: author,
+          user_info: author,
+          unique_view_count: q.unique_view_count,
+          collection_count: q.collection_count,
+          follow_count: q.follow_count,
+          last_answer_id: isNoId(q.last_answer_id) ? '0' : q.last_answer_id,
+          show: q.show,
+          ...listOperation(q, query.order),
+        };
+      }),
     };
   }
 

@@ -28,7 +28,11 @@ describe('related questions', () => {
       )
     ).body.data.id;
   const related = (id: string) =>
-    call<RelatedQuestion[]>(t.app, 'GET', `/answer/api/v1/question/similar/tag?question_id=${id}`);
+    call<{ list: RelatedQuestion[]; count: number }>(
+      t.app,
+      'GET',
+      `/answer/api/v1/question/similar/tag?question_id=${id}`,
+    );
 
   it('[S2-018] lists visible questions sharing tags, most shared first, never the question itself', async () => {
     const main = await ask('How to sort a list in place', ['python', 'lists']);
@@ -41,8 +45,9 @@ describe('related questions', () => {
     await t.app.site.db.updateTable('questions').set({ status: 10 }).where('id', '=', gone).execute();
     const res = await related(main);
     expect(res.status).toBe(200);
-    expect(res.body.data.map((q) => q.id)).toEqual([both, one]);
-    expect(res.body.data[0]).toMatchObject({
+    expect(res.body.data.list.map((q) => q.id)).toEqual([both, one]);
+    expect(res.body.data.count).toBe(2); // [C-4] Answer's {list, count}
+    expect(res.body.data.list[0]).toMatchObject({
       title: 'Sorting lists of tuples in python',
       url_title: 'sorting-lists-of-tuples-in-python',
     });
@@ -58,7 +63,7 @@ describe('related questions', () => {
     await ask('How to work with Rust', ['rust']);
     const res = await related(main);
     expect(res.status).toBe(200);
-    const ids = res.body.data.map((q) => q.id);
+    const ids = res.body.data.list.map((q) => q.id);
     // Both title matches rank above a question that shares only the tag (its tag is text too).
     expect(ids.slice(0, 2).sort()).toEqual([both, wordsOnly].sort());
     expect(ids.slice(2)).toEqual([tagsOnly]);
@@ -69,7 +74,7 @@ describe('related questions', () => {
     const alike = await ask('斑马日志的轮转策略', ['storage']);
     await ask('如何安装软件包管理器', ['packages']);
     const res = await related(main);
-    expect(res.body.data.map((q) => q.id)).toEqual([alike]);
+    expect(res.body.data.list.map((q) => q.id)).toEqual([alike]);
   });
 
   it('answers 400 naming question_id, 404 for a question the caller may not see, 401 and 403 on a private site', async () => {

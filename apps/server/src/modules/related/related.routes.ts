@@ -12,6 +12,8 @@ export async function relatedRoutes(app: FastifyInstance): Promise<void> {
   getRead(app, '/answer/api/v1/question/similar/tag', async (request, params) => {
     await requireReader(request);
     const { question_id } = parseInput(query, params);
-    return await related.forQuestion(question_id, request.actor);
+    // Answer's clients read a page ({list, count}); the question page reads the list itself.
+    const list = await related.forQuestion(question_id, request.actor);
+    return { list, count: list.length };
   });
 }

@@ -26,6 +26,13 @@ describe('site info', () => {
         'site_write',
         'theme',
         'version',
+        // Answer 2.x's sections, beside the spec's 1.x ones (issue 14, item 6).
+        'site_questions',
+        'site_tags',
+        'site_advanced',
+        'site_legal',
+        'site_security',
+        'users_settings',
       ].sort(),
     );
     expect(res.body.data.general).toMatchObject({

@@ -5,11 +5,14 @@ import { requireReader } from '../../infra/guards.js';
 import { parseInput } from '../../infra/validate.js';
 import { AppError } from '../../lib/errors.js';
 import { getRead } from '../../infra/reads.js';
+import { answerCompatRoutes } from './answer-compat.routes.js';
 
 const legalQuery = z.object({ info_type: z.enum(['tos', 'privacy'], 'form.invalid_value') });
 
 export async function siteinfoRoutes(app: FastifyInstance): Promise<void> {
   const siteinfo = app.services.siteinfo;
+
+  await answerCompatRoutes(app);
 
   // Public even on a private site: the login page needs the site's name, theme and rules.
   getRead(app, '/answer/api/v1/siteinfo', async () => await siteinfo.siteInfo());

@@ -1,6 +1,8 @@
 import {
   DEFAULT_SITE_SETTINGS,
+  LIMITS,
   normalizePermalink,
+  type Siteinfo2Sections,
   type SiteInfo,
   type SiteSection,
   type SiteSettings,
@@ -34,11 +36,12 @@ export class SiteinfoService {
   }
 
   /** What `GET siteinfo` answers. */
-  async siteInfo(): Promise<SiteInfo> {
+  async siteInfo(): Promise<SiteInfo & Siteinfo2Sections> {
     const { legal: _legal, ...settings } = await this.settings();
     const permalink = normalizePermalink(settings.site_seo.permalink);
     return {
       ...settings,
+      ...answer2Sections(settings),
       general: { ...settings.general, permalink },
       site_seo: { ...settings.site_seo, permalink },
       version: APP_VERSION,
@@ -63,6 +66,42 @@ export class SiteinfoService {
   invalidate(): void {
     this.cached = undefined;
   }
+}
+
+/**
+ * Answer 2.x's sections of `GET siteinfo`, from the same stored settings as the 1.x ones, so a
+ * client of either version reads the site. Inquire's fixed rules fill what it has no setting
+ * for: a question needs a tag and some text, images up to its upload limit, no attachments,
+ * external content always shown.
+ */
+function answer2Sections(settings: Omit<SiteSettings, 'legal'>): Siteinfo2Sections {
+  const write = settings.site_write;
+  const users = {
+    default_avatar: settings.site_users.default_avatar,
+    gravatar_base_url: settings.site_users.gravatar_base_url,
+  };
+  return {
+    site_questions: { min_tags: 1, min_content: 1, restrict_answer: write.restrict_answer },
+    site_tags: {
+      reserved_tags: write.reserved_tags,
+      recommend_tags: write.recommend_tags,
+      required_tag: write.required_tag,
+    },
+    site_advanced: {
+      max_image_size: Math.floor(LIMITS.imageMaxBytes / (1024 * 1024)),
+      max_attachment_size: 0,
+      max_image_megapixel: 40,
+      authorized_image_extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp'],
+      authorized_attachment_extensions: [],
+    },
+    site_legal: { external_content_display: 'always_display' },
+    site_security: {
+      login_required: settings.login.login_required,
+      external_content_display: 'always_display',
+      check_update: settings.general.check_update,
+    },
+    users_settings: users,
+  };
 }
 
 function mergeSettings(rows: { section: string; content: string }[]): SiteSettings {
