@@ -29,6 +29,7 @@ import { QuestionPageService } from './modules/pages/question-page.service.js';
 import { FlagsService } from './modules/moderation/flags.service.js';
 import { ReviewTypesService } from './modules/moderation/review-types.service.js';
 import { HeldPostsService } from './modules/moderation/held-posts.service.js';
+import { AppealsService } from './modules/moderation/appeals.service.js';
 
 /** Every service of the app, built once per app so routes, jobs and tests share them. */
 export interface Services {
@@ -60,6 +61,7 @@ export interface Services {
   flags: FlagsService;
   reviewTypes: ReviewTypesService;
   heldPosts: HeldPostsService;
+  appeals: AppealsService;
 }
 
 export interface ServiceOptions {
@@ -113,5 +115,6 @@ export function createServices(site: SiteRuntime, options: ServiceOptions = {}):
     flags,
     reviewTypes: new ReviewTypesService(site, flags),
     heldPosts: new HeldPostsService(site, siteinfo),
+    appeals: new AppealsService(site, siteinfo),
   };
 }

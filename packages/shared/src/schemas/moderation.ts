@@ -262,3 +262,18 @@ export interface QueuedPostItem {
   submitter_display_name: string;
   reason: string;
 }
+
+/** An open appeal in `moderation/appeal/page` (ours): the decision, who appeals and why. */
+export interface AppealItem {
+  appeal_id: string;
+  created_at: number;
+  content: string;
+  appellant: PostAuthor | null;
+  decision: ModerationDecisionInfo & { object_id: string; object_type: number; decided_by: PostAuthor | null };
+}
+
+/** The optional reason staff give when deleting or unlisting someone's post (shown to its author). */
+export const decisionReasonSchema = z.object({
+  reason_type: z.coerce.number('form.invalid_value').int('form.invalid_value').min(0, 'form.invalid_value').default(0),
+  reason_msg: z.string('form.invalid_value').trim().max(600, 'form.close_msg.too_long').default(''),
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MemberAction, UserStatusWord } from './answer-contract.js';
+import type { ModerationDecisionInfo } from './moderation.js';
 
 // Answer's response shapes, the contract every public call keeps (exported with the post shapes they describe).
 export * from './answer-contract.js';
@@ -180,6 +181,8 @@ export interface QuestionDetail extends QuestionCompat {
   vote_status: 'vote_up' | 'vote_down' | '';
   /** Why a closed question was closed (close reason name, its description, the closer's message). */
   operation?: { type: string; description: string; msg: string; time: number; level: 'info' } | null;
+  /** The staff decision that closed, deleted or unlisted it, for its author and staff only (issue 12). */
+  decision?: ModerationDecisionInfo | null;
 }
 
 export interface AnswerItem extends AnswerCompat {
@@ -196,6 +199,8 @@ export interface AnswerItem extends AnswerCompat {
   actions: PostActions;
   /** The caller's vote on this post. */
   vote_status: 'vote_up' | 'vote_down' | '';
+  /** The staff decision that deleted it, for its author and staff only (issue 12). */
+  decision?: ModerationDecisionInfo | null;
 }
 
 /** POST comment (peer: 2 to 600 characters). */

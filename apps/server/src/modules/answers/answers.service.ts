@@ -1,4 +1,5 @@
 import { heldPosts } from '../posts/held-posts.repository.js';
+import { decisionsFor } from '../posts/decisions.js';
 import { PostReviewer } from '../posts/post-reviewer.js';
 import { REASONS, type AnswerInput, type AnswerItem, type Paged } from '@inquire/shared';
 import type { SiteRuntime } from '../../infra/site.js';
@@ -43,7 +44,7 @@ export class AnswersService {
       page,
       pageSize,
     );
-    const [authors, { site_users: users }, votes] = await Promise.all([
+    const [authors, { site_users: users }, votes, decided] = await Promise.all([
       usersRepository.authors(
         db,
         list.flatMap((a) => [a.user_id, ...(isNoId(a.last_edit_user_id) ? [] : [a.last_edit_user_id])]),
@@ -54,6 +55,7 @@ export class AnswersService {
         actor?.user.id ?? '',
         list.map((a) => a.id),
       ),
+      decisionsFor(db, actor, list),
     ]);
     const byId = new Map(authors.map((a) => [a.id, presentAuthor(a, users)]));
     return {
@@ -61,7 +63,9 @@ export class AnswersService {
       list: list.flatMap((answer) => {
         const author = byId.get(answer.user_id);
         const editor = byId.get(answer.last_edit_user_id) ?? null;
-        return author ? [presentAnswer(answer, author, question, actor, votes.get(answer.id), editor)] : [];
+        if (!author) return [];
+        const decision = decided.get(answer.id) ?? null;
+        return [{ ...presentAnswer(answer, author, question, actor, votes.get(answer.id), editor), decision }];
       }),
     };
   }

@@ -1,5 +1,6 @@
 import {
   closeQuestionSchema,
+  decisionReasonSchema,
   postIdSchema,
   questionOperationSchema,
   recoverAnswerSchema,
@@ -25,6 +26,12 @@ function originOf(siteUrl: string): string {
   } catch {
     return '';
   }
+}
+
+/** The reason staff may give for deleting or unlisting someone's post (issue 12: its author reads it). */
+function reasonOf(body: unknown): { type: number; msg: string } {
+  const { reason_type, reason_msg } = parseInput(decisionReasonSchema, body);
+  return { type: reason_type, msg: reason_msg };
 }
 
 /** Close, reopen, pin/unpin, list/unlist, delete and recover of questions and answers; reasons. */
@@ -53,13 +60,13 @@ export async function operationsRoutes(app: FastifyInstance): Promise<void> {
   app.put('/answer/api/v1/question/operation', async (request, reply) => {
     const actor = requireActive(request);
     const input = parseInput(questionOperationSchema, request.body);
-    await operations.operate(input.id, input.operation, actor);
+    await operations.operate(input.id, input.operation, actor, reasonOf(request.body));
     return ok(request, reply, null);
   });
 
   app.delete('/answer/api/v1/question', async (request, reply) => {
     const actor = requireActive(request);
-    await operations.deleteQuestion(parseInput(postIdSchema, request.body).id, actor);
+    await operations.deleteQuestion(parseInput(postIdSchema, request.body).id, actor, reasonOf(request.body));
     return ok(request, reply, null);
   });
 
@@ -71,7 +78,7 @@ export async function operationsRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete('/answer/api/v1/answer', async (request, reply) => {
     const actor = requireActive(request);
-    await operations.deleteAnswer(parseInput(postIdSchema, request.body).id, actor);
+    await operations.deleteAnswer(parseInput(postIdSchema, request.body).id, actor, reasonOf(request.body));
     return ok(request, reply, null);
   });
 

@@ -1,6 +1,18 @@
-import { OBJECT_TYPES, objectTypeOf, REPORT_STATUS, type ObjectType } from '@inquire/shared';
+import {
+  APPEAL_STATUS,
+  OBJECT_TYPES,
+  objectTypeOf,
+  QUESTION_SHOW,
+  QUESTION_STATUS,
+  REPORT_STATUS,
+  type ModerationDecisionInfo,
+  type ObjectType,
+} from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import { nextId } from '../../lib/ids.js';
+import { isActiveStaff } from '../auth/actor.js';
+import type { Actor } from '../auth/auth.service.js';
+import { reasonOption } from './operation-reasons.js';
 
 /**
  * Moderation decisions and flags as the post core's writers see them (issue 12): every staff
@@ -78,3 +90,57 @@ export type DecisionRow = {
   reason_msg: string;
   created_at: number;
 };
+
+/** Whether the decision still holds for the post as it is now (a reopened or recovered post shows none). */
+function stillHolds(action: string, post: { status: number; show?: number }): boolean {
+  if (action === 'close') return post.status === QUESTION_STATUS.closed;
+  if (action === 'delete' || action === 'reject') return post.status === QUESTION_STATUS.deleted;
+  if (action === 'unlist') return post.show === QUESTION_SHOW.hidden;
+  return false;
+}
+
+/**
+ * The decisions standing on these posts, for the readers who may see them: each post's author
+ * and staff in good standing. Everyone else gets none (an empty map for their posts).
+ */
+export async function decisionsFor(
+  db: Db,
+  actor: Actor | null,
+  posts: readonly { id: string; user_id: string; status: number; show?: number }[],
+): Promise<Map<string, ModerationDecisionInfo>> {
+  const readable = posts.filter((p) => actor && (p.user_id === actor.user.id || isActiveStaff(actor)));
+  const latest = await decisions.latestOf(
+    db,
+    readable.map((p) => p.id),
+  );
+  const standing = readable.flatMap((post) => {
+    const row = latest.get(post.id);
+    return row && stillHolds(row.action, post) ? [row] : [];
+  });
+  const open = standing.length
+    ? await db
+        .selectFrom('appeals')
+        .select('decision_id')
+        .where(
+          'decision_id',
+          'in',
+          standing.map((row) => row.id),
+        )
+        .where('status', '=', APPEAL_STATUS.open)
+        .execute()
+    : [];
+  const appealed = new Set(open.map((row) => row.decision_id));
+  return new Map(standing.map((row) => [row.object_id, presentDecision(row, appealed.has(row.id))]));
+}
+
+export function presentDecision(row: DecisionRow, appealOpen: boolean): ModerationDecisionInfo {
+  return {
+    decision_id: row.id,
+    action: row.action as ModerationDecisionInfo['action'],
+    reason_type: row.reason_type,
+    reason_key: reasonOption(row.reason_type, 'en_US')?.reason_key ?? '',
+    reason_msg: row.reason_msg,
+    created_at: row.created_at,
+    appeal_open: appealOpen,
+  };
+}

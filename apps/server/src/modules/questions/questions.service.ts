@@ -1,4 +1,5 @@
 import { heldPosts } from '../posts/held-posts.repository.js';
+import { decisionsFor } from '../posts/decisions.js';
 import { PostReviewer } from '../posts/post-reviewer.js';
 import { holds, isActiveStaff } from '../auth/actor.js';
 import {
@@ -154,18 +155,19 @@ export class QuestionsService {
    */
   async present(question: QuestionRow, actor: Actor | null, forPage = false): Promise<QuestionDetail> {
     const db = this.site.db;
-    const [authors, tags, settings, votes, engagement, around] = await Promise.all([
+    const [authors, tags, settings, votes, engagement, around, decided] = await Promise.all([
       usersRepository.authors(db, [question.user_id]),
       questionsRepository.tagsOf(db, [question.id]),
       this.siteinfo.settings(),
       votesRepository.mine(db, actor?.user.id ?? '', [question.id]),
       questionsRepository.engagementOf(db, actor?.user.id ?? '', question.id),
       forPage ? undefined : this.surroundings(question, actor),
+      decisionsFor(db, actor, [question]),
     ]);
     const author = authors[0];
     if (!author) throw AppError.notFound(REASONS.questionNotFound);
     const marks = tagMarks(settings.site_write);
-    return presentQuestion(
+    const presented = presentQuestion(
       question,
       presentAuthor(author, settings.site_users),
       tags.map((tag) => ({
@@ -179,6 +181,8 @@ export class QuestionsService {
       engagement,
       around,
     );
+    // The decision behind a closed, deleted or unlisted question: its author and staff only.
+    return { ...presented, decision: decided.get(question.id) ?? null };
   }
 
   /** The last editor, the newest answer's author and the caller's first answer (Answer's fields). */

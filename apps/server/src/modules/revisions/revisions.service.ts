@@ -1,3 +1,4 @@
+import { decisionsFor } from '../posts/decisions.js';
 import { isActiveStaff } from '../auth/actor.js';
 import {
   CURATION_REASONS,
@@ -145,25 +146,25 @@ export class RevisionsService {
     const target = await loadTarget(this.site.db, id, actor);
     if (target.kind !== 'answer') throw AppError.notFound(REASONS.answerNotFound);
     const editorId = isNoId(target.row.last_edit_user_id) ? '' : target.row.last_edit_user_id;
-    const [question, authors, { site_users: users }] = await Promise.all([
+    const [question, authors, { site_users: users }, decided] = await Promise.all([
       this.questions.info(target.questionId, actor),
       usersRepository.authors(this.site.db, [target.row.user_id, ...(editorId ? [editorId] : [])]),
       this.siteinfo.settings(),
+      decisionsFor(this.site.db, actor, [target.row]),
     ]);
     const author = authors.find((a) => a.id === target.row.user_id);
     if (!author) throw AppError.notFound(REASONS.answerNotFound);
     const editor = authors.find((a) => a.id === editorId);
-    return {
-      info: presentAnswer(
-        target.row,
-        presentAuthor(author, users),
-        target.question,
-        actor,
-        0,
-        editor ? presentAuthor(editor, users) : null,
-      ),
-      question,
-    };
+    const info = presentAnswer(
+      target.row,
+      presentAuthor(author, users),
+      target.question,
+      actor,
+      0,
+      editor ? presentAuthor(editor, users) : null,
+    );
+    // The decision that deleted it, for its author and staff.
+    return { info: { ...info, decision: decided.get(target.row.id) ?? null }, question };
   }
 
   /** GET revisions?object_id=: the applied revisions of an object the caller may see, newest first. */
