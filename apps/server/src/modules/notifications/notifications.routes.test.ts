@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NotificationItem, NotificationStatus, Paged } from '@inquire/shared';
 import { buildUser, loginAs } from '../../../test/factories.js';
+import { queryObservers } from '../../infra/db.js';
 import { ADMIN, buildTestApp, call, type TestApp } from '../../../test/harness.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { notifyInbox } from './notify.js';
@@ -318,6 +319,38 @@ describe('notifications: events, receivers, read state (issue 11)', () => {
       token: await loginAs(t.app, novice.id),
     });
     expect(noviceStatus).toEqual({ inbox: 0, achievement: 0, revision: 0, can_revision: false, badge_award: null });
+  });
+
+  it('[N-2] an inbox page reads its posts in one query per kind: the same count of queries for 1 item as for 6', async () => {
+    const queriesOfInbox = async () => {
+      let count = 0;
+      const observe = () => (count += 1);
+      queryObservers.add(observe);
+      try {
+        expect((await inbox(asker)).list.length).toBeGreaterThan(0);
+      } finally {
+        queryObservers.delete(observe);
+      }
+      return count;
+    };
+    const askNumbered = async (n: number) =>
+      (
+        await ok<{ id: string }>(
+          'POST',
+          '/question',
+          {
+            title: `Question number ${n} on tides`,
+            content: `Details of question ${n}.`,
+            tags: [{ slug_name: 'general' }],
+          },
+          asker,
+        )
+      ).id;
+    await answer(await askNumbered(0));
+    const one = await queriesOfInbox();
+    for (let i = 1; i <= 5; i += 1) await answer(await askNumbered(i));
+    expect((await inbox(asker)).list).toHaveLength(6);
+    expect(await queriesOfInbox()).toBe(one);
   });
 
   it('[N-3] read-state writes are limited per member (429 past 120 a minute)', async () => {

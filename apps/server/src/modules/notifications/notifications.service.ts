@@ -136,9 +136,18 @@ export class NotificationsService {
     refs: { questionId: string; answerId: string }[],
   ): Promise<Map<string, ShownPost>> {
     const db = this.site.db;
+    // One read per kind for the whole page, whatever its length.
+    const questionIds = [...new Set(refs.map((r) => r.questionId).filter(Boolean))];
+    const answerIds = [...new Set(refs.map((r) => r.answerId).filter(Boolean))];
+    const [questions, answers] = await Promise.all([
+      questionsRepository.findByIds(db, questionIds),
+      answersRepository.findByIds(db, answerIds),
+    ]);
+    const questionById = new Map(questions.map((q) => [q.id, q]));
+    const answerById = new Map(answers.map((a) => [a.id, a]));
     const shown = new Map<string, ShownPost>();
-    for (const questionId of new Set(refs.map((r) => r.questionId).filter(Boolean))) {
-      const question = await questionsRepository.findById(db, questionId);
+    for (const questionId of questionIds) {
+      const question = questionById.get(questionId);
       shown.set(questionId, {
         title: question && canSeePost(actor, question) ? question.title : '',
         hiddenAnswers: new Set(),
@@ -146,7 +155,7 @@ export class NotificationsService {
     }
     for (const { questionId, answerId } of refs) {
       if (!answerId) continue;
-      const answer = await answersRepository.findById(db, answerId);
+      const answer = answerById.get(answerId);
       if (!answer || !canSeePost(actor, answer)) shown.get(questionId)?.hiddenAnswers.add(answerId);
     }
     return shown;

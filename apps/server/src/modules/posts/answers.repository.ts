@@ -18,6 +18,11 @@ export const answersRepository = {
     return db.selectFrom('answers').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
+  async findByIds(db: Db, ids: string[]): Promise<AnswerRow[]> {
+    if (ids.length === 0) return [];
+    return db.selectFrom('answers').selectAll().where('id', 'in', ids).execute();
+  },
+
   /** The id of this user's first live answer to this question ('' when none). */
   async firstIdByAuthor(db: Db, questionId: string, userId: string): Promise<string> {
     const row = await db

@@ -144,6 +144,11 @@ export const questionsRepository = {
     return db.selectFrom('questions').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
+  async findByIds(db: Db, ids: string[]): Promise<QuestionRow[]> {
+    if (ids.length === 0) return [];
+    return db.selectFrom('questions').selectAll().where('id', 'in', ids).execute();
+  },
+
   async recordAnswer(db: Db, questionId: string, answerId: string, now: number): Promise<void> {
     await db
       .updateTable('questions')
