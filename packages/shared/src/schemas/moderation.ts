@@ -50,16 +50,28 @@ function flaggableType(objectId: string): FlaggableType | undefined {
 }
 
 /** A link to a page of this site (the duplicate reasons); `siteOrigin` '' skips the origin check. */
-function checkSiteUrl(value: string, siteOrigin: string, field: string, ctx: z.RefinementCtx, prefix: string): void {
+/** The messages of a URL that must be on this site: not a URL, or another site's. */
+interface SiteUrlMessages {
+  url: string;
+  origin: string;
+}
+
+function checkSiteUrl(
+  value: string,
+  siteOrigin: string,
+  field: string,
+  ctx: z.RefinementCtx,
+  messages: SiteUrlMessages,
+): void {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    ctx.addIssue({ code: 'custom', path: [field], message: `${prefix}.url` });
+    ctx.addIssue({ code: 'custom', path: [field], message: messages.url });
     return;
   }
   if (siteOrigin && url.origin !== siteOrigin) {
-    ctx.addIssue({ code: 'custom', path: [field], message: `${prefix}.origin` });
+    ctx.addIssue({ code: 'custom', path: [field], message: messages.origin });
   }
 }
 
@@ -96,7 +108,10 @@ export function reportSchema(siteOrigin: string) {
         return;
       }
       if (value.report_type === DUPLICATE_REASON) {
-        checkSiteUrl(value.content, siteOrigin, 'content', ctx, 'form.report_content');
+        checkSiteUrl(value.content, siteOrigin, 'content', ctx, {
+          url: 'form.report_content.url',
+          origin: 'form.report_content.origin',
+        });
       }
     });
 }
@@ -144,7 +159,10 @@ export function reportReviewSchema(siteOrigin: string) {
         return;
       }
       if (value.close_type === DUPLICATE_REASON)
-        checkSiteUrl(value.close_msg, siteOrigin, 'close_msg', ctx, 'form.close_msg');
+        checkSiteUrl(value.close_msg, siteOrigin, 'close_msg', ctx, {
+          url: 'form.close_msg.url',
+          origin: 'form.close_msg.origin',
+        });
     });
 }
 export type ReportReviewInput = z.infer<ReturnType<typeof reportReviewSchema>>;
