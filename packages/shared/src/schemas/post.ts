@@ -253,4 +253,6 @@ export interface CommentItem extends CommentCompat {
   /** Whether the caller upvoted the comment. */
   is_vote: boolean;
   actions: { edit: boolean; delete: boolean; vote_up: boolean };
+  /** Set on the reader's own held comment, which waits for review (issue 12); nobody else is sent it. */
+  pending?: true;
 }

@@ -2,7 +2,7 @@ import { heldPosts } from '../posts/held-posts.repository.js';
 import { PostReviewer } from '../posts/post-reviewer.js';
 import { decisions } from '../posts/decisions.js';
 import { holds, isActive, isActiveStaff } from '../auth/actor.js';
-import { objectTypeOf, REASONS, type CommentItem, type Paged } from '@inquire/shared';
+import { COMMENT_STATUS, objectTypeOf, REASONS, type CommentItem, type Paged } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import type { SiteRuntime } from '../../infra/site.js';
 import { DUPLICATE_WINDOW_SECONDS, nowSeconds } from '../../lib/clock.js';
@@ -57,13 +57,13 @@ export class CommentsService {
 
   async page(objectId: string, actor: Actor | null, page: number, pageSize: number): Promise<Paged<CommentItem>> {
     await loadReadablePost(this.site.db, objectId, actor);
-    const { count, list } = await commentsRepository.page(this.site.db, objectId, page, pageSize);
+    const { count, list } = await commentsRepository.page(this.site.db, objectId, page, pageSize, actor?.user.id);
     return { count, list: await this.present(list, actor) };
   }
 
   /** One comment as comment/page lists it (the reply to POST comment). */
   async item(commentId: string, actor: Actor | null): Promise<CommentItem> {
-    const row = await commentsRepository.withAuthorsById(this.site.db, commentId);
+    const row = await commentsRepository.withAuthorsById(this.site.db, commentId, actor?.user.id ?? '');
     if (!row) throw AppError.notFound(REASONS.commentNotFound);
     const [item] = await this.present([row], actor);
     if (!item) throw AppError.notFound(REASONS.commentNotFound);
@@ -83,6 +83,7 @@ export class CommentsService {
       this.site.db,
       posts.map((p) => p.id),
       pageSize,
+      actor?.user.id,
     );
     const items = await this.present(rows, actor);
     const pages: Record<string, Paged<CommentItem>> = {};
@@ -147,6 +148,8 @@ export class CommentsService {
                 now,
               ),
         member_actions: commentMemberActions(actions, isActive(actor)),
+        // Only its author is shown a held comment: marked so the page can say it waits for review.
+        ...(c.status === COMMENT_STATUS.pending ? { pending: true as const } : {}),
       };
     });
   }

@@ -272,6 +272,49 @@ describe('held posts and the queued-post queue (issue 12, item 3)', () => {
     expect(notices).toEqual([{ action: 'comment_question' }]);
   });
 
+  it('[M-3] posting a comment that is held answers the comment to its author, marked pending; only the author sees it', async () => {
+    const questionId = await ask(regular.token, 'A question a newcomer comments on');
+    await holdBelow(10);
+    const body = { object_id: questionId, original_text: 'A held comment, for me only.' };
+    const posted = await call<{ comment_id: string; pending?: boolean }>(t.app, 'POST', `${API}/comment`, body, {
+      token: newcomer.token,
+    });
+    expect(posted.status).toBe(200);
+    expect(posted.body.data.pending).toBe(true);
+    const heldId = posted.body.data.comment_id;
+    const listedFor = async (token: string) =>
+      (
+        await call<Paged<{ comment_id: string; pending?: boolean }>>(
+          t.app,
+          'GET',
+          `${API}/comment/page?object_id=${questionId}&page=1`,
+          undefined,
+          { token },
+        )
+      ).body.data.list;
+    const onPageFor = async (token: string) =>
+      (
+        await call<{ comments: Record<string, Paged<{ comment_id: string; pending?: boolean }>> }>(
+          t.app,
+          'GET',
+          `${API}/question/page-data?id=${questionId}`,
+          undefined,
+          { token },
+        )
+      ).body.data.comments[questionId]?.list ?? [];
+    expect(await listedFor(newcomer.token)).toMatchObject([{ comment_id: heldId, pending: true }]);
+    expect(await onPageFor(newcomer.token)).toMatchObject([{ comment_id: heldId, pending: true }]);
+    for (const other of [regular.token, moderator.token, '']) {
+      expect(await listedFor(other)).toEqual([]);
+      expect(await onPageFor(other)).toEqual([]);
+    }
+    const [item] = (await queue(moderator.token)).body.data.list;
+    expect((await decide(moderator.token, { review_id: item!.review_id, status: 'approve' })).status).toBe(200);
+    const [approved] = await listedFor(regular.token);
+    expect(approved?.comment_id).toBe(heldId);
+    expect(approved).not.toHaveProperty('pending');
+  });
+
   it('[M-5] only staff in good standing see and decide queued posts', async () => {
     await holdBelow(10);
     const id = await ask(newcomer.token);

@@ -1,5 +1,5 @@
 import { COMMENT_STATUS } from '@inquire/shared';
-import { sql, type Insertable, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { CommentsTable, Database } from '../../db/database.js';
 import type { Db } from '../../infra/db.js';
 
@@ -49,19 +49,22 @@ export const commentsRepository = {
       .execute();
   },
 
-  /** Live comments of a post, oldest first, with their authors and the authors they reply to. */
-  /** One comment not deleted (its author reads a held one) as lists show it, with its author and the member it replies to. */
-  withAuthorsById(db: Db, id: string) {
+  /** One comment the viewer sees (live, or their own held one) as lists show it, with its author and the member it replies to. */
+  withAuthorsById(db: Db, id: string, viewerId: string) {
     return withAuthors(
-      db.selectFrom('comments').where('comments.id', '=', id).where('comments.status', '!=', COMMENT_STATUS.deleted),
+      db
+        .selectFrom('comments')
+        .where('comments.id', '=', id)
+        .where((eb) => visibleTo(eb, viewerId)),
     ).executeTakeFirst();
   },
 
-  async page(db: Db, objectId: string, page: number, pageSize: number) {
+  /** A post's comments a reader sees: live ones, and the reader's own held ones (`viewerId`, '' for a guest). */
+  async page(db: Db, objectId: string, page: number, pageSize: number, viewerId = '') {
     const base = db
       .selectFrom('comments')
       .where('comments.object_id', '=', objectId)
-      .where('comments.status', '=', COMMENT_STATUS.normal);
+      .where((eb) => visibleTo(eb, viewerId));
     const total = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
     const list = await withAuthors(base)
       .orderBy('comments.created_at', 'asc')
@@ -76,13 +79,13 @@ export const commentsRepository = {
    * The first page of comments of each of several posts, in one query: each row carries its
    * post's comment count, so a page with many posts costs one round trip, not one per post.
    */
-  async firstPages(db: Db, objectIds: readonly string[], pageSize: number) {
+  async firstPages(db: Db, objectIds: readonly string[], pageSize: number, viewerId = '') {
     if (objectIds.length === 0) return [];
     const ranked = withAuthors(
       db
         .selectFrom('comments')
         .where('comments.object_id', 'in', objectIds)
-        .where('comments.status', '=', COMMENT_STATUS.normal),
+        .where((eb) => visibleTo(eb, viewerId)),
     ).select([
       sql<number>`row_number() over (partition by comments.object_id order by comments.created_at, comments.id)`.as(
         'position',
@@ -98,6 +101,16 @@ export const commentsRepository = {
   },
 };
 
+/** Live comments, and the held (pending) ones of the viewer: a held comment is its author's alone until approved. */
+function visibleTo(eb: ExpressionBuilder<Database, 'comments'>, viewerId: string) {
+  const live = eb('comments.status', '=', COMMENT_STATUS.normal);
+  if (!viewerId) return live;
+  return eb.or([
+    live,
+    eb.and([eb('comments.status', '=', COMMENT_STATUS.pending), eb('comments.user_id', '=', viewerId)]),
+  ]);
+}
+
 /** A comment with what a reader sees of its author and of the member it replies to. */
 function withAuthors<O>(query: SelectQueryBuilder<Database, 'comments', O>) {
   return query
@@ -112,6 +125,7 @@ function withAuthors<O>(query: SelectQueryBuilder<Database, 'comments', O>) {
       'comments.vote_count',
       'comments.reply_comment_id',
       'comments.created_at',
+      'comments.status',
       'author.username',
       'author.display_name',
       'author.avatar',
