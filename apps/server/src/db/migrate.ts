@@ -12,6 +12,7 @@ import * as searchAnswerRowids from './migrations/0011-search-answer-rowids.js';
 import * as userSuspension from './migrations/0012-user-suspension.js';
 import * as moderation from './migrations/0013-moderation.js';
 import * as searchKindIndexes from './migrations/0014-search-kind-indexes.js';
+import * as hotQuestions from './migrations/0015-hot-questions.js';
 
 /** Migrations are listed here, in order, so bundling and tests need no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-user-suspension': userSuspension,
   '0013-moderation': moderation,
   '0014-search-kind-indexes': searchKindIndexes,
+  '0015-hot-questions': hotQuestions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -6,7 +6,7 @@ import { buildUser, loginAs } from '../factories.js';
 import { buildTestApp, call, TEST_DB, type TestApp } from '../harness.js';
 
 const API = '/answer/api/v1';
-const ORDERS = ['newest', 'active', 'frequent', 'score', 'unanswered'] as const;
+const ORDERS = ['newest', 'active', 'frequent', 'score', 'unanswered', 'hot'] as const;
 
 /**
  * The question list at scale (issue 15, targets at 1M questions): the unfiltered lists take

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-export const QUESTION_ORDERS = ['newest', 'active', 'frequent', 'score', 'unanswered'] as const;
+/**
+ * The orders of `question/page` (peer facts 6.2). `hot`: recent score and activity;
+ * `recommend`: the reader's followed tags and questions, newest first (newest for a guest).
+ */
+export const QUESTION_ORDERS = ['newest', 'active', 'frequent', 'score', 'unanswered', 'hot', 'recommend'] as const;
 export type QuestionOrder = (typeof QUESTION_ORDERS)[number];
 
 export const questionPageQuery = z.object({

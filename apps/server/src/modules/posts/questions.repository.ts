@@ -12,6 +12,23 @@ const LINK_LISTED = 1;
 /** A page's length in the cost model of listPage's two ways of reading a tag. */
 const PAGE_WALK = 20;
 
+/** A question in one of the member's followed tags, or one they follow themselves. */
+function followedBy(eb: ExpressionBuilder<Database, 'questions'>, userId: string) {
+  const follows = eb.selectFrom('follows').select('follows.object_id').where('follows.user_id', '=', userId);
+  return eb.or([
+    eb(
+      'questions.id',
+      'in',
+      eb
+        .selectFrom('tag_relations')
+        .select('tag_relations.object_id')
+        .where('tag_relations.status', '=', LINK_LISTED)
+        .where('tag_relations.tag_id', 'in', follows),
+    ),
+    eb('questions.id', 'in', follows),
+  ]);
+}
+
 export const questionsRepository = {
   async insert(db: Db, row: Insertable<QuestionsTable>): Promise<void> {
     await db.insertInto('questions').values(row).execute();
@@ -38,8 +55,11 @@ export const questionsRepository = {
    * questions reads about 100 rows); a small one is cheaper read from its links and sorted,
    * where the walk would cross most of the site to fill a page. They cost the same when the
    * walk (20 / share of questions tagged) equals the sort (the tag's size): size² = 20 × listed.
+   *
+   * `followerId` (the recommend order, signed in) keeps the questions in that member's
+   * followed tags and the questions they follow; the filter bounds the rows it counts.
    */
-  async listPage(db: Db, query: QuestionPageQuery, since: number, tagIds?: string[]) {
+  async listPage(db: Db, query: QuestionPageQuery, since: number, tagIds?: string[], followerId?: string) {
     const unanswered = query.order === 'unanswered';
     const tags = tagIds?.length ? tagIds : tagIds && ['0'];
     const tagSize = tags ? await this.taggedCount(db, tags) : 0;
@@ -61,8 +81,9 @@ export const questionsRepository = {
     }
     if (since > 0) base = base.where('questions.created_at', '>=', since);
     if (unanswered) base = base.where(sql<boolean>`questions.answer_count = ${sql.lit(0)}`);
+    if (followerId) base = base.where((eb) => followedBy(eb, followerId));
 
-    const countsItsRows = since > 0 || (tags !== undefined && unanswered);
+    const countsItsRows = since > 0 || (tags !== undefined && unanswered) || followerId !== undefined;
     const count = countsItsRows
       ? Number((await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count)
       : tags
@@ -88,6 +109,7 @@ export const questionsRepository = {
         'questions.last_answer_id',
         'questions.show',
         'questions.post_update_time',
+        'questions.last_edit_user_id',
         'users.id as user_id',
         'users.username',
         'users.display_name',
@@ -105,6 +127,8 @@ export const questionsRepository = {
       active: 'questions.post_update_time',
       frequent: 'questions.view_count',
       score: 'questions.vote_count',
+      hot: 'questions.hot_score',
+      recommend: 'questions.created_at',
     } as const;
     rows = rows.orderBy(order[query.order], 'desc').orderBy('questions.id', 'desc');
     const list = await rows

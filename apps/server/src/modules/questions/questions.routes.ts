@@ -2,7 +2,7 @@ import { askQuestionSchema, questionPageQuery } from '@inquire/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../infra/envelope.js';
-import { requirePrivilege, requireReader } from '../../infra/guards.js';
+import { requireLogin, requirePrivilege, requireReader } from '../../infra/guards.js';
 import { parseInput } from '../../infra/validate.js';
 import { getRead } from '../../infra/reads.js';
 import { visitorOf } from '../../infra/visitor.js';
@@ -16,7 +16,14 @@ export async function questionsRoutes(app: FastifyInstance): Promise<void> {
 
   getRead(app, '/answer/api/v1/question/page', async (request, params) => {
     await requireReader(request);
-    return await questions.page(parseInput(questionPageQuery, params));
+    return await questions.page(parseInput(questionPageQuery, params), request.actor);
+  });
+
+  // Answer's feed of the member's followed tags and questions: members only (401 for a guest).
+  getRead(app, '/answer/api/v1/question/recommend/page', async (request, params) => {
+    await requireReader(request);
+    const actor = requireLogin(request);
+    return await questions.page({ ...parseInput(questionPageQuery, params), order: 'recommend' }, actor);
   });
 
   getRead(app, '/answer/api/v1/question/info', async (request, params) => {

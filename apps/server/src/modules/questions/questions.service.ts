@@ -3,6 +3,7 @@ import { decisionsFor } from '../posts/decisions.js';
 import { PostReviewer } from '../posts/post-reviewer.js';
 import { holds, isActiveStaff } from '../auth/actor.js';
 import {
+  ANSWER_STATUS,
   normalizeTagSlug,
   REASONS,
   slugify,
@@ -40,18 +41,27 @@ import { answersRepository } from '../posts/answers.repository.js';
 import { questionsRepository, type QuestionRow } from '../posts/questions.repository.js';
 import { votesRepository } from '../posts/votes.repository.js';
 
+type ListRow = Awaited<ReturnType<typeof questionsRepository.listPage>>['list'][number];
+type ListOperation = { operated_at: number; operation_type: 'asked' | 'answered' | 'modified'; by: string };
+
 /**
- * What a list row says happened last (peer facts 6.2): asked, except in the active order,
- * where the newest activity shows: an answer, or an edit of the question.
+ * What a list row says happened last, and who did it (peer facts 6.2): asked by the author,
+ * except in the active order, where the newest activity shows: the last answer (by its
+ * author, at its time) or the last edit of the question (by its editor, at the edit).
  */
 function listOperation(
-  q: { created_at: number; updated_at: number; post_update_time: number; last_answer_id: string },
+  q: ListRow,
   order: QuestionPageQuery['order'],
-): { operated_at: number; operation_type: 'asked' | 'answered' | 'modified' } {
-  if (order !== 'active' || q.post_update_time <= q.created_at)
-    return { operated_at: q.created_at, operation_type: 'asked' };
-  const answered = !isNoId(q.last_answer_id) && q.post_update_time > q.updated_at;
-  return { operated_at: q.post_update_time, operation_type: answered ? 'answered' : 'modified' };
+  lastAnswers: ReadonlyMap<string, { user_id: string; created_at: number }>,
+): ListOperation {
+  const asked: ListOperation = { operated_at: q.created_at, operation_type: 'asked', by: q.user_id };
+  if (order !== 'active' || q.post_update_time <= q.created_at) return asked;
+  const answer = lastAnswers.get(q.last_answer_id);
+  const editor = isNoId(q.last_edit_user_id) ? '' : q.last_edit_user_id;
+  if (answer && (!editor || answer.created_at >= q.updated_at))
+    return { operated_at: answer.created_at, operation_type: 'answered', by: answer.user_id };
+  if (editor) return { operated_at: q.updated_at, operation_type: 'modified', by: editor };
+  return asked;
 }
 
 export class QuestionsService {
@@ -61,17 +71,34 @@ export class QuestionsService {
     private readonly reviewer: PostReviewer = new PostReviewer(siteinfo),
   ) {}
 
-  /** The question list: listed questions only, pinned first, in the chosen order. */
-  async page(query: QuestionPageQuery): Promise<Paged<QuestionListItem>> {
+  /**
+   * The question list: listed questions only, pinned first, in the chosen order. The
+   * recommend order keeps the signed-in reader's followed tags and questions (newest first);
+   * a guest's is the newest list.
+   */
+  async page(query: QuestionPageQuery, actor: Actor | null = null): Promise<Paged<QuestionListItem>> {
     const db = this.site.db;
     const since = query.in_days > 0 ? nowSeconds() - query.in_days * 86_400 : 0;
     const tagIds = query.tag ? await this.tagFilter(query.tag) : undefined;
-    const { count, list } = await questionsRepository.listPage(db, query, since, tagIds);
-    const tags = await questionsRepository.tagsOf(
-      db,
-      list.map((q) => q.id),
-    );
+    const follower = query.order === 'recommend' ? actor?.user.id : undefined;
+    const { count, list } = await questionsRepository.listPage(db, query, since, tagIds, follower);
+    const [tags, lastAnswers] = await Promise.all([
+      questionsRepository.tagsOf(
+        db,
+        list.map((q) => q.id),
+      ),
+      this.lastAnswersOf(list, query.order),
+    ]);
+    const operations = new Map(list.map((q) => [q.id, listOperation(q, query.order, lastAnswers)]));
     const { site_users: users } = await this.siteinfo.settings();
+    const operators = new Map(
+      (
+        await usersRepository.authors(
+          db,
+          [...operations.values()].map((o) => o.by).filter((id) => !list.some((q) => q.user_id === id)),
+        )
+      ).map((row) => [row.id, presentAuthor(row, users)]),
+    );
     return {
       count,
       list: list.map((q) => {
@@ -83,6 +110,7 @@ export class QuestionsService {
           rank: q.rank,
           status: statusWord({ status: q.user_status, suspended_until: q.suspended_until, mail_status: q.mail_status }),
         };
+        const { by, ...operation } = operations.get(q.id) ?? listOperation(q, 'newest', lastAnswers);
         const excerpt = plainText(q.parsed_text, 240);
         return {
           id: q.id,
@@ -101,17 +129,27 @@ export class QuestionsService {
           tags: tags
             .filter((t) => t.object_id === q.id)
             .map(({ slug_name, display_name }) => ({ slug_name, display_name })),
-          operator: author,
+          operator: by === q.user_id ? author : (operators.get(by) ?? author),
           user_info: author,
           unique_view_count: q.unique_view_count,
           collection_count: q.collection_count,
           follow_count: q.follow_count,
           last_answer_id: isNoId(q.last_answer_id) ? '0' : q.last_answer_id,
           show: q.show,
-          ...listOperation(q, query.order),
+          ...operation,
         };
       }),
     };
+  }
+
+  /** The last answers of an active list's questions (their authors and times), in one query. */
+  private async lastAnswersOf(list: ListRow[], order: QuestionPageQuery['order']) {
+    if (order !== 'active') return new Map<string, { user_id: string; created_at: number }>();
+    const ids = list.map((q) => q.last_answer_id).filter((id) => !isNoId(id));
+    const rows = await answersRepository.findByIds(this.site.db, ids);
+    // A deleted or held answer names nobody in a public list: the edit or the ask shows instead.
+    const live = rows.filter((a) => a.status === ANSWER_STATUS.normal);
+    return new Map(live.map((a) => [a.id, { user_id: a.user_id, created_at: a.created_at }]));
   }
 
   /**

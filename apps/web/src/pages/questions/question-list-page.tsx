@@ -29,6 +29,9 @@ export function questionListLoader(args: LoaderFunctionArgs, session: Session): 
   return loadQuestionList(args, session);
 }
 
+/** The orders offered as tabs; the API's others (hot, recommend) are reached by address. */
+const LIST_TABS: readonly QuestionOrder[] = ['newest', 'active', 'frequent', 'score', 'unanswered'];
+
 /** The list's data; `tag` keeps a tag's questions (its synonyms' too), for the tag page. */
 export async function loadQuestionList(
   { context, request }: LoaderFunctionArgs,
@@ -73,7 +76,7 @@ export function QuestionListPage({ heading }: { heading?: string }) {
           <h1 className="text-2xl font-semibold">{t('ui.questions.all')}</h1>
         )}
         <nav aria-label={t('ui.questions.sort')} className="flex flex-wrap gap-1 text-sm">
-          {QUESTION_ORDERS.map((o) => (
+          {LIST_TABS.map((o) => (
             <Link
               key={o}
               to={href({ order: o })}
