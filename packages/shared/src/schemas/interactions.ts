@@ -114,6 +114,8 @@ export interface QuestionPageParts {
   related: RelatedQuestion[];
   /** With restrict_answer on: the reader's answer, which the answer form offers to edit. */
   my_answer_id?: string;
+  /** Whether the reader may flag the posts and comments of this page (the server's 'report' member action). */
+  can_flag: boolean;
 }
 
 /** What a comment holds when nothing sets it: no source, no votes, no reply, no avatar, no actions. */

@@ -158,6 +158,20 @@ describe('flags and the flagged queues (issue 12)', () => {
     expect((await flag(auditor.token, { object_id: questionId, report_type: 57 })).status).toBe(404);
   });
 
+  it('[M-1] the question page says whether the reader may flag its posts and comments: members yes; guests and suspended members no', async () => {
+    const canFlag = async (token: string) =>
+      (
+        await call<{ can_flag: boolean }>(t.app, 'GET', `${API}/question/page-data?id=${questionId}`, undefined, {
+          token,
+        })
+      ).body.data.can_flag;
+    const suspended = await make({ status: 9, suspended_until: Math.floor(Date.now() / 1000) + DAY });
+    expect(await canFlag(flagger.token)).toBe(true);
+    expect(await canFlag(moderator.token)).toBe(true);
+    expect(await canFlag('')).toBe(false);
+    expect(await canFlag(suspended.token)).toBe(false);
+  });
+
   it('[M-2][S7-109][S2-058][S6-017] reviewing/type: guests 401, members nothing, auditors the suggested edits, staff every queue with counts, suspended staff refused', async () => {
     await flag(flagger.token, { object_id: questionId, report_type: 57 });
     await flag(flagger.token, { object_id: answerId, report_type: 57 });

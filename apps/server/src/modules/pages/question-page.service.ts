@@ -87,6 +87,8 @@ export class QuestionPageService {
       invited,
       related: relatedList,
       ...(ownAnswer ? { my_answer_id: ownAnswer } : {}),
+      // The same rule as the posts' member_actions, so the page and Answer's clients agree.
+      can_flag: question.member_actions.some((a) => a.action === 'report'),
     };
   }
 }

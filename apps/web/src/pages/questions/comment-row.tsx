@@ -10,11 +10,13 @@ import { useTranslation } from '../../lib/translation';
 import { useCaptcha } from '../users/captcha';
 import { MentionTextarea } from './mention-textarea';
 import { HTML_ONCE_ATTR } from '../../lib/html-once';
+import { FlagButton } from '../moderation/flag-dialog';
 
 interface CommentRowProps {
   comment: CommentView;
   now: number;
   signedIn: boolean;
+  canFlag?: boolean;
   onChanged(): Promise<void> | void;
   onDelete(commentId: string): void;
 }
@@ -23,7 +25,7 @@ interface CommentRowProps {
  * One comment: its upvotes, text (server-rendered, sanitized, mentions linked), author and
  * time, and the controls the server's action flags allow (upvote, edit, delete).
  */
-export function CommentRow({ comment: c, now, signedIn, onChanged, onDelete }: CommentRowProps) {
+export function CommentRow({ comment: c, now, signedIn, canFlag = false, onChanged, onDelete }: CommentRowProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
@@ -123,6 +125,11 @@ export function CommentRow({ comment: c, now, signedIn, onChanged, onDelete }: C
             <span className="text-gray-600 dark:text-gray-400">
               <RelativeTime at={c.created_at} now={now} />
             </span>
+            {c.pending ? (
+              <span className="ms-2 rounded bg-amber-100 px-1 text-xs text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+                {t('ui.review.waiting')}
+              </span>
+            ) : null}
             {c.actions.edit ? (
               <button
                 type="button"
@@ -143,6 +150,9 @@ export function CommentRow({ comment: c, now, signedIn, onChanged, onDelete }: C
               >
                 {t('ui.comment.delete')}
               </button>
+            ) : null}
+            {canFlag && !c.pending ? (
+              <FlagButton className="ms-2" objectId={c.comment_id} objectType="comment" />
             ) : null}
           </>
         )}

@@ -21,11 +21,13 @@ interface CommentsProps {
   now: number;
   canComment: boolean;
   signedIn: boolean;
+  /** Whether the server lets the reader flag comments (issue 12). */
+  canFlag?: boolean;
   onChanged(): Promise<void> | void;
 }
 
 /** A post's comments (plain markup: a page has many) and the form to add one. */
-export function Comments({ objectId, comments, now, canComment, signedIn, onChanged }: CommentsProps) {
+export function Comments({ objectId, comments, now, canComment, signedIn, canFlag = false, onChanged }: CommentsProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
@@ -74,6 +76,7 @@ export function Comments({ objectId, comments, now, canComment, signedIn, onChan
               comment={c}
               now={now}
               signedIn={signedIn}
+              canFlag={canFlag}
               onChanged={onChanged}
               onDelete={(id) => void remove(id)}
             />

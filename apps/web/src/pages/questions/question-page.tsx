@@ -34,6 +34,7 @@ import { InvitePeople } from './invite-people';
 import { questionInteractions, type QuestionInteractions } from './question-interactions';
 import { EMPTY_REACTIONS, Reactions } from './reactions';
 import { RestrictedAnswerNotice } from './restricted-answer-notice';
+import { FlagButton } from '../moderation/flag-dialog';
 
 export interface QuestionPageData {
   question: PageQuestion;
@@ -48,6 +49,8 @@ export interface QuestionPageData {
   siteUrl: string;
   signedIn: boolean;
   canComment: boolean;
+  /** Whether the server lets the reader flag this page's posts and comments. */
+  canFlag: boolean;
   /** The answer the address names (long id), to scroll to. */
   answerId?: string;
   interactions: QuestionInteractions;
@@ -76,6 +79,7 @@ export async function questionPageLoader(
     siteUrl: session.site.general.site_url.replace(/\/+$/, ''),
     signedIn: session.user !== null,
     canComment: session.user?.actions.comment ?? false,
+    canFlag: parts.can_flag,
     ...(address.answerId ? { answerId: address.answerId } : {}),
     interactions,
   };
@@ -102,6 +106,11 @@ function PostFacts({ post, url }: { post: PageQuestion | PageAnswer; url?: strin
       </span>
     </>
   );
+}
+
+/** Published posts take flags; the server refuses deleted ones, and held ones are their author's and staff's alone. */
+function takesFlags(status: number): boolean {
+  return status === QUESTION_STATUS.normal || status === QUESTION_STATUS.closed;
 }
 
 function StatusBanner({ question }: { question: PageQuestion }) {
@@ -190,16 +199,22 @@ export function QuestionPage() {
           signedIn={data.signedIn}
         />
         <QuestionTools question={question} signedIn={data.signedIn} shareUrl={data.shareUrl} />
-        <PostActions
-          kind="question"
-          postId={question.id}
-          questionId={question.id}
-          actions={question.actions}
-          signedIn={data.signedIn}
-          onChanged={() => revalidator.revalidate()}
-        />
+        <div className="flex flex-wrap items-center gap-3">
+          {data.canFlag && takesFlags(question.status) ? (
+            <FlagButton objectId={question.id} objectType="question" />
+          ) : null}
+          <PostActions
+            kind="question"
+            postId={question.id}
+            questionId={question.id}
+            actions={question.actions}
+            signedIn={data.signedIn}
+            onChanged={() => revalidator.revalidate()}
+          />
+        </div>
         <Comments
           signedIn={data.signedIn}
+          canFlag={data.canFlag}
           objectId={question.id}
           comments={commentsOf(data.comments, question.id)}
           now={now}
@@ -272,14 +287,19 @@ export function QuestionPage() {
                 ) : (
                   <span />
                 )}
-                <PostActions
-                  kind="answer"
-                  postId={answer.id}
-                  questionId={question.id}
-                  actions={answer.actions}
-                  signedIn={data.signedIn}
-                  onChanged={() => revalidator.revalidate()}
-                />
+                <div className="flex flex-wrap items-center gap-3">
+                  {data.canFlag && takesFlags(answer.status) ? (
+                    <FlagButton objectId={answer.id} objectType="answer" />
+                  ) : null}
+                  <PostActions
+                    kind="answer"
+                    postId={answer.id}
+                    questionId={question.id}
+                    actions={answer.actions}
+                    signedIn={data.signedIn}
+                    onChanged={() => revalidator.revalidate()}
+                  />
+                </div>
                 <div className="flex items-center gap-3 text-sm text-gray-600 dark:text-gray-400">
                   <RelativeTime at={answer.created_at} now={now} />
                   <AuthorCard author={answer.operator} />
@@ -287,6 +307,7 @@ export function QuestionPage() {
               </div>
               <Comments
                 signedIn={data.signedIn}
+                canFlag={data.canFlag}
                 objectId={answer.id}
                 comments={commentsOf(data.comments, answer.id)}
                 now={now}
