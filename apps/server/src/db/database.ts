@@ -48,6 +48,14 @@ export interface Database {
   content_generation: { id: number; generation: number };
   /** One row (id 1), kept by triggers: how many questions are listed, and how many of those have no answer. */
   question_list_counts: { id: number; listed: number; unanswered: number };
+  /** Linked questions: a post (a question's body, or an answer) pointing at a question; kind 1 body, 2 duplicate. */
+  question_links: {
+    from_question_id: string;
+    from_answer_id: string;
+    kind: number;
+    to_question_id: string;
+    created_at: number;
+  };
   notifications: NotificationsTable;
   /** Red dots: unread items per receiver and type (1 inbox, 2 achievement), cleared by PUT notification/status. */
   notification_counters: { user_id: string; type: number; unread: number };

@@ -17,6 +17,11 @@ export const questionPageQuery = z.object({
 });
 export type QuestionPageQuery = z.infer<typeof questionPageQuery>;
 
+/** `question/link`: the questions linking to `question_id`, in a list order (peer facts 6.1). */
+export const questionLinkQuery = questionPageQuery.extend({
+  question_id: z.string().trim().min(1, 'form.invalid_value').max(24, 'form.invalid_value'),
+});
+
 /** One row of a question list. */
 export interface QuestionListItem {
   id: string;

@@ -4,14 +4,20 @@ import { ANSWER_STATUS } from '@inquire/shared';
 import type { AnswersTable } from '../../db/database.js';
 import type { Db } from '../../infra/db.js';
 import { searchIndex } from './search-index.js';
+import { LINK_KIND, replaceLinks } from './question-links.js';
 
 export type AnswerRow = Selectable<AnswersTable>;
 
 export const answersRepository = {
-  /** A new answer, with its search document (on the same connection: the caller's transaction). */
+  /**
+   * A new answer, with its search document and the questions it links to (on the same
+   * connection: the caller's transaction).
+   */
   async insert(db: Db, row: Insertable<AnswersTable>): Promise<void> {
     await db.insertInto('answers').values(row).execute();
     await searchIndex.syncAnswer(db, row.id);
+    const from = { questionId: row.question_id, answerId: row.id, kind: LINK_KIND.body };
+    await replaceLinks(db, from, row.original_text ?? '', row.created_at ?? 0);
   },
 
   findById(db: Db, id: string): Promise<AnswerRow | undefined> {

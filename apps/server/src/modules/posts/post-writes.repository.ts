@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../infra/db.js';
 import { searchIndex } from './search-index.js';
+import { nowSeconds } from '../../lib/clock.js';
+import { DUPLICATE_REASON } from '@inquire/shared';
+import { LINK_KIND, replaceLinks } from './question-links.js';
 
 /**
  * Writes that edits, reviews, rollbacks and post operations make on questions, answers, tags
@@ -8,7 +11,8 @@ import { searchIndex } from './search-index.js';
  * the question; a tag's question_count counts status 1 only.
  *
  * Every writer here that changes a post's text, tags, status or visibility updates the search
- * index itself, on the same connection (the caller's transaction), so no caller can forget it.
+ * index itself, on the same connection (the caller's transaction), so no caller can forget it;
+ * one that changes a post's text or a question's close reason replaces its question links too.
  */
 export const postWrites = {
   async updateQuestion(
@@ -24,6 +28,7 @@ export const postWrites = {
       .where('id', '=', id)
       .execute();
     await searchIndex.syncQuestion(db, id);
+    await replaceLinks(db, { questionId: id, kind: LINK_KIND.body }, values.original_text, now);
   },
 
   async updateAnswer(
@@ -39,6 +44,11 @@ export const postWrites = {
       .where('id', '=', id)
       .execute();
     await searchIndex.syncAnswer(db, id);
+    const answer = await db.selectFrom('answers').select('question_id').where('id', '=', id).executeTakeFirst();
+    if (answer) {
+      const from = { questionId: answer.question_id, answerId: id, kind: LINK_KIND.body };
+      await replaceLinks(db, from, values.original_text, now);
+    }
   },
 
   async touchQuestion(db: Db, id: string, now: number): Promise<void> {
@@ -159,6 +169,11 @@ export const postWrites = {
     await db.updateTable('questions').set(values).where('id', '=', id).execute();
     // Its answers follow the question's status and visibility.
     if (values.status !== undefined || values.show !== undefined) await searchIndex.syncThread(db, id);
+    // Closed as a duplicate, it links to the original its reason names; reopened, no longer.
+    if (values.close_type !== undefined) {
+      const original = values.close_type === DUPLICATE_REASON ? (values.close_msg ?? '') : '';
+      await replaceLinks(db, { questionId: id, kind: LINK_KIND.duplicate }, original, values.closed_at || nowSeconds());
+    }
   },
 
   async setAnswerStatus(db: Db, id: string, status: number, now: number): Promise<void> {

@@ -5,6 +5,7 @@ import { activitiesRepository } from '../activity/activities.repository.js';
 import { revisionsRepository } from './revisions.repository.js';
 import { questionsRepository } from './questions.repository.js';
 import { searchIndex } from './search-index.js';
+import { LINK_KIND, replaceLinks } from './question-links.js';
 
 export interface NewQuestion {
   authorId: string;
@@ -18,7 +19,7 @@ export interface NewQuestion {
 
 /**
  * The rows one asked question consists of: the question (with its rendered HTML), its tag
- * links, its first revision and the "asked" activity. Counters (tags' and the author's) are
+ * links, the questions its body links to, its first revision and the "asked" activity. Counters (tags' and the author's) are
  * the caller's, since a bulk writer moves them once per batch. Runs in the caller's transaction,
  * which also gets the question's search document.
  */
@@ -38,6 +39,7 @@ export async function insertQuestionRows(db: Db, question: NewQuestion): Promise
     updated_at: at,
   });
   for (const tagId of tagIds) await questionsRepository.linkTag(db, questionId, tagId, at);
+  await replaceLinks(db, { questionId, kind: LINK_KIND.body }, content, at);
   await revisionsRepository.insert(db, {
     id: revisionId,
     user_id: authorId,

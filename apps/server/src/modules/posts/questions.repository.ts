@@ -1,6 +1,7 @@
 import { listedQuestionSql } from './public-questions.js';
 import { sql, type ExpressionBuilder, type Insertable, type Selectable } from 'kysely';
-import { type QuestionPageQuery } from '@inquire/shared';
+import { ANSWER_STATUS, type QuestionPageQuery } from '@inquire/shared';
+import { QUESTION_BODY } from './question-links.js';
 import type { Database, QuestionsTable } from '../../db/database.js';
 import type { Db } from '../../infra/db.js';
 
@@ -27,6 +28,27 @@ function followedBy(eb: ExpressionBuilder<Database, 'questions'>, userId: string
     ),
     eb('questions.id', 'in', follows),
   ]);
+}
+
+/** A question whose body, a live answer or its duplicate close links to `questionId`. */
+function linkingTo(eb: ExpressionBuilder<Database, 'questions'>, questionId: string) {
+  const links = eb
+    .selectFrom('question_links')
+    .select('question_links.from_question_id')
+    .where('question_links.to_question_id', '=', questionId)
+    .where((link) =>
+      link.or([
+        link('question_links.from_answer_id', '=', QUESTION_BODY),
+        link.exists(
+          link
+            .selectFrom('answers')
+            .select('answers.id')
+            .whereRef('answers.id', '=', 'question_links.from_answer_id')
+            .where('answers.status', '=', ANSWER_STATUS.normal),
+        ),
+      ]),
+    );
+  return eb.and([eb('questions.id', 'in', links), eb('questions.id', '<>', questionId)]);
 }
 
 export const questionsRepository = {
@@ -56,10 +78,19 @@ export const questionsRepository = {
    * where the walk would cross most of the site to fill a page. They cost the same when the
    * walk (20 / share of questions tagged) equals the sort (the tag's size): size² = 20 × listed.
    *
-   * `followerId` (the recommend order, signed in) keeps the questions in that member's
-   * followed tags and the questions they follow; the filter bounds the rows it counts.
+   * `within.followerId` (the recommend order, signed in) keeps the questions in that member's
+   * followed tags and the questions they follow; `within.linkedTo` the questions whose body,
+   * live answers or duplicate close link to that question (`question/link`). Those filters
+   * bound the rows they count.
    */
-  async listPage(db: Db, query: QuestionPageQuery, since: number, tagIds?: string[], followerId?: string) {
+  async listPage(
+    db: Db,
+    query: QuestionPageQuery,
+    since: number,
+    tagIds?: string[],
+    within: { followerId?: string; linkedTo?: string } = {},
+  ) {
+    const { followerId, linkedTo } = within;
     const unanswered = query.order === 'unanswered';
     const tags = tagIds?.length ? tagIds : tagIds && ['0'];
     const tagSize = tags ? await this.taggedCount(db, tags) : 0;
@@ -82,8 +113,10 @@ export const questionsRepository = {
     if (since > 0) base = base.where('questions.created_at', '>=', since);
     if (unanswered) base = base.where(sql<boolean>`questions.answer_count = ${sql.lit(0)}`);
     if (followerId) base = base.where((eb) => followedBy(eb, followerId));
+    if (linkedTo) base = base.where((eb) => linkingTo(eb, linkedTo));
 
-    const countsItsRows = since > 0 || (tags !== undefined && unanswered) || followerId !== undefined;
+    const countsItsRows =
+      since > 0 || (tags !== undefined && unanswered) || followerId !== undefined || linkedTo !== undefined;
     const count = countsItsRows
       ? Number((await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count)
       : tags

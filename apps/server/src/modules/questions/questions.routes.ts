@@ -1,4 +1,4 @@
-import { askQuestionSchema, questionPageQuery } from '@inquire/shared';
+import { askQuestionSchema, questionLinkQuery, questionPageQuery } from '@inquire/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../infra/envelope.js';
@@ -24,6 +24,13 @@ export async function questionsRoutes(app: FastifyInstance): Promise<void> {
     await requireReader(request);
     const actor = requireLogin(request);
     return await questions.page({ ...parseInput(questionPageQuery, params), order: 'recommend' }, actor);
+  });
+
+  // Linked questions: those whose posts link to this one (404 when the caller may not see it).
+  getRead(app, '/answer/api/v1/question/link', async (request, params) => {
+    await requireReader(request);
+    const { question_id, ...query } = parseInput(questionLinkQuery, params);
+    return await questions.linked(question_id, query, request.actor);
   });
 
   getRead(app, '/answer/api/v1/question/info', async (request, params) => {

@@ -76,12 +76,16 @@ export class QuestionsService {
    * recommend order keeps the signed-in reader's followed tags and questions (newest first);
    * a guest's is the newest list.
    */
-  async page(query: QuestionPageQuery, actor: Actor | null = null): Promise<Paged<QuestionListItem>> {
+  async page(
+    query: QuestionPageQuery,
+    actor: Actor | null = null,
+    linkedTo?: string,
+  ): Promise<Paged<QuestionListItem>> {
     const db = this.site.db;
     const since = query.in_days > 0 ? nowSeconds() - query.in_days * 86_400 : 0;
     const tagIds = query.tag ? await this.tagFilter(query.tag) : undefined;
-    const follower = query.order === 'recommend' ? actor?.user.id : undefined;
-    const { count, list } = await questionsRepository.listPage(db, query, since, tagIds, follower);
+    const followerId = query.order === 'recommend' ? actor?.user.id : undefined;
+    const { count, list } = await questionsRepository.listPage(db, query, since, tagIds, { followerId, linkedTo });
     const [tags, lastAnswers] = await Promise.all([
       questionsRepository.tagsOf(
         db,
@@ -150,6 +154,16 @@ export class QuestionsService {
     // A deleted or held answer names nobody in a public list: the edit or the ask shows instead.
     const live = rows.filter((a) => a.status === ANSWER_STATUS.normal);
     return new Map(live.map((a) => [a.id, { user_id: a.user_id, created_at: a.created_at }]));
+  }
+
+  /**
+   * `question/link`: the listed questions that link to a question the caller may see (in a
+   * body, a live answer, or as the original of a duplicate), as list items (404 otherwise).
+   */
+  async linked(questionId: string, query: QuestionPageQuery, actor: Actor | null): Promise<Paged<QuestionListItem>> {
+    const question = await questionsRepository.findById(this.site.db, questionId);
+    if (!question || !canSeePost(actor, question)) throw AppError.notFound(REASONS.questionNotFound);
+    return this.page({ ...query, order: query.order === 'recommend' ? 'newest' : query.order }, actor, question.id);
   }
 
   /**
