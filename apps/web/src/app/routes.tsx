@@ -380,7 +380,16 @@ export const routes: RouteObject[] = [
                       })),
                     handle: withChunks(profileHandle, PAGE_CHUNKS.profile),
                   })),
-                  later('review', 'staff'),
+                  {
+                    path: 'review',
+                    lazy: () =>
+                      import('../pages/moderation/review-page').then((m) => ({
+                        // Staff only: others get the 403 page (the server refuses the queues too).
+                        loader: guarded('staff', m.reviewLoader),
+                        Component: m.ReviewPage,
+                      })),
+                    handle: handle(({ t }) => ({ title: t('ui.review.title'), robots: 'noindex' })),
+                  },
                 ],
               },
               // Auth and account pages: inside the main layout, outside the side layout.

@@ -214,6 +214,8 @@ export interface ModerationDecisionInfo {
   created_at: number;
   /** Whether an appeal of it is open. */
   appeal_open: boolean;
+  /** Whether the caller may appeal it now: the member it affects, with no appeal of it open. */
+  can_appeal: boolean;
 }
 
 /** A flagged post in `report/unreviewed/post` (peer facts 5.2; `submitter_user` is the flagger). */

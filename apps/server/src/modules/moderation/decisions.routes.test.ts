@@ -66,7 +66,7 @@ describe('decisions the affected member can see, and appeals (issue 12, item 4)'
   const appeal = (token: string, body: object) =>
     call<{ appeal_id: string }>(t.app, 'POST', `${API}/moderation/appeal`, body, { token });
 
-  it('[M-4][M-5] a close shows its reason to the author and staff only, and goes when the question is reopened', async () => {
+  it('[M-4][M-5] a close shows its reason to the author and staff only (the author alone may appeal it), and goes when the question is reopened', async () => {
     await call(
       t.app,
       'PUT',
@@ -83,6 +83,9 @@ describe('decisions the affected member can see, and appeals (issue 12, item 4)'
     };
     expect(await questionDecision(author.token)).toMatchObject(expected);
     expect(await questionDecision(moderator.token)).toMatchObject(expected);
+    // Only the member it affects may appeal it.
+    expect((await questionDecision(author.token))?.can_appeal).toBe(true);
+    expect((await questionDecision(moderator.token))?.can_appeal).toBe(false);
     expect(await questionDecision(other.token)).toBeNull();
     expect(await questionDecision()).toBeNull();
     await call(t.app, 'PUT', `${API}/question/reopen`, { question_id: questionId }, { token: moderator.token });
@@ -189,6 +192,7 @@ describe('decisions the affected member can see, and appeals (issue 12, item 4)'
     const twice = await appeal(author.token, { decision_id: decision.decision_id, content: 'Again.' });
     expect([twice.status, twice.body.reason]).toEqual([400, 'error.appeal.already_open']);
     expect((await questionDecision(author.token))?.appeal_open).toBe(true);
+    expect((await questionDecision(author.token))?.can_appeal).toBe(false);
 
     const types = await call<ReviewTypeItem[]>(t.app, 'GET', `${API}/reviewing/type`, undefined, {
       token: moderator.token,

@@ -130,10 +130,12 @@ export async function decisionsFor(
         .execute()
     : [];
   const appealed = new Set(open.map((row) => row.decision_id));
-  return new Map(standing.map((row) => [row.object_id, presentDecision(row, appealed.has(row.id))]));
+  // Only the member it affects appeals it, and only while no appeal of it is open.
+  const mayAppeal = (row: DecisionRow) => row.user_id === actor?.user.id && !appealed.has(row.id);
+  return new Map(standing.map((row) => [row.object_id, presentDecision(row, appealed.has(row.id), mayAppeal(row))]));
 }
 
-export function presentDecision(row: DecisionRow, appealOpen: boolean): ModerationDecisionInfo {
+export function presentDecision(row: DecisionRow, appealOpen: boolean, canAppeal = false): ModerationDecisionInfo {
   return {
     decision_id: row.id,
     action: row.action as ModerationDecisionInfo['action'],
@@ -142,5 +144,6 @@ export function presentDecision(row: DecisionRow, appealOpen: boolean): Moderati
     reason_msg: row.reason_msg,
     created_at: row.created_at,
     appeal_open: appealOpen,
+    can_appeal: canAppeal,
   };
 }

@@ -16,11 +16,14 @@ export function CloseDialog({
   open,
   onOpenChange,
   onClosed,
+  send,
 }: {
   questionId: string;
   open: boolean;
   onOpenChange(open: boolean): void;
   onClosed(): Promise<void> | void;
+  /** Sends the chosen reason another way than `question/status` (the review queue closes through its flag). */
+  send?(reason: { close_type: number; close_msg: string }): Promise<unknown>;
 }) {
   const { t } = useTranslation();
   const [reasons, setReasons] = useState<ReasonOption[]>([]);
@@ -47,7 +50,9 @@ export function CloseDialog({
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      await http.put(`${API_BASE}/question/status`, body);
+      await (send
+        ? send({ close_type: Number(type), close_msg: message })
+        : http.put(`${API_BASE}/question/status`, body));
       onOpenChange(false);
       await onClosed();
     } catch (error) {

@@ -35,6 +35,7 @@ import { questionInteractions, type QuestionInteractions } from './question-inte
 import { EMPTY_REACTIONS, Reactions } from './reactions';
 import { RestrictedAnswerNotice } from './restricted-answer-notice';
 import { FlagButton } from '../moderation/flag-dialog';
+import { DecisionNotice } from '../moderation/decision-notice';
 
 export interface QuestionPageData {
   question: PageQuestion;
@@ -170,6 +171,7 @@ export function QuestionPage() {
         </header>
         <PostGlyphs />
         <StatusBanner question={question} />
+        <DecisionNotice decision={question.decision} onChanged={() => revalidator.revalidate()} />
         <div className="flex gap-4">
           <VoteBox
             objectId={question.id}
@@ -246,6 +248,11 @@ export function QuestionPage() {
               {answer.status === QUESTION_STATUS.deleted ? (
                 <div className="mb-2">
                   <Badge kind="danger">{t('ui.curation.answer_deleted')}</Badge>
+                </div>
+              ) : null}
+              {answer.decision ? (
+                <div className="mb-2">
+                  <DecisionNotice decision={answer.decision} onChanged={() => revalidator.revalidate()} />
                 </div>
               ) : null}
               {answer.accepted === 2 ? (

@@ -1,0 +1,427 @@
+import {
+  REVIEW_TYPES,
+  SUSPEND_DURATIONS,
+  questionPath,
+  type AppealItem,
+  type FlaggedPostItem,
+  type FlaggedUserItem,
+  type Paged,
+  type QueuedPostItem,
+  type ReviewType,
+  type ReviewTypeItem,
+} from '@inquire/shared';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { loaderApi } from '../../app/api';
+import { fromApi } from '../../app/load';
+import type { Session } from '../../app/session';
+import { RelativeTime } from '../../components/relative-time';
+import { Button } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/card';
+import { Dialog } from '../../components/ui/dialog';
+import { SelectField, TextField } from '../../components/ui/field';
+import { API_BASE, http } from '../../lib/http';
+import { useTranslation } from '../../lib/translation';
+import { CloseDialog } from '../curation/close-dialog';
+
+/** Each queue's one-item page call (the server answers one item per page and how many are left). */
+const QUEUE_CALLS: Partial<Record<ReviewType, string>> = {
+  flagged_post: 'report/unreviewed/post',
+  flagged_user: 'report/unreviewed/user',
+  queued_post: 'review/pending/post/page',
+  appeal: 'moderation/appeal/page',
+};
+
+type Item = FlaggedPostItem | FlaggedUserItem | QueuedPostItem | AppealItem;
+
+export interface ReviewPageData {
+  types: ReviewTypeItem[];
+  type: ReviewType;
+  page: number;
+  item: Item | null;
+  left: number;
+  permalink: number;
+  now: number;
+}
+
+/**
+ * `/review` (issue 12): the queues the server offers this member (`reviewing/type`), one item
+ * at a time (`?type=&page=`; skipping moves to the next page), with how many are left.
+ */
+export async function reviewLoader(
+  { context, request }: LoaderFunctionArgs,
+  session: Session,
+): Promise<ReviewPageData> {
+  const url = new URL(request.url);
+  const api = loaderApi(context);
+  const types = (await fromApi(api.get<ReviewTypeItem[]>(`${API_BASE}/reviewing/type`), url)).filter((t) =>
+    QUEUE_CALLS[t.name] ? true : false,
+  );
+  const asked = url.searchParams.get('type') as ReviewType | null;
+  const type =
+    (asked && REVIEW_TYPES.includes(asked) && types.some((t) => t.name === asked) ? asked : undefined) ??
+    types.find((t) => t.todo_amount > 0)?.name ??
+    types[0]?.name ??
+    'flagged_post';
+  const page = Math.max(1, Math.floor(Number(url.searchParams.get('page'))) || 1);
+  const call = QUEUE_CALLS[type];
+  const queue = call ? await fromApi(api.get<Paged<Item>>(`${API_BASE}/${call}`, { page }), url) : null;
+  return {
+    types,
+    type,
+    page,
+    item: queue?.list[0] ?? null,
+    left: queue?.count ?? 0,
+    permalink: session.site.site_seo.permalink,
+    now: Math.floor(Date.now() / 1000),
+  };
+}
+
+export function ReviewPage() {
+  const data = useLoaderData() as ReviewPageData;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const skip = () => void navigate(`/review?type=${data.type}&page=${data.page + 1}`);
+  const done = async () => {
+    await revalidator.revalidate();
+  };
+
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold">{t('ui.review.title')}</h1>
+      <nav aria-label={t('ui.review.queues')}>
+        <ul className="flex flex-wrap gap-1 border-b border-gray-200 dark:border-gray-800">
+          {data.types.map((type) => (
+            <li key={type.name}>
+              <Link
+                to={`/review?type=${type.name}`}
+                aria-current={type.name === data.type ? 'page' : undefined}
+                className={`inline-flex items-center gap-2 border-b-2 px-3 py-2 text-sm ${type.name === data.type ? 'border-primary font-medium text-primary-text' : 'border-transparent text-gray-700 hover:text-gray-900 dark:text-gray-300 dark:hover:text-gray-100'}`}
+              >
+                {t(`ui.review.type.${type.name}`)}
+                <span className="rounded-full bg-gray-100 px-2 text-xs text-gray-800 dark:bg-gray-800 dark:text-gray-200">
+                  {type.todo_amount}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {data.item ? (
+        <section aria-labelledby="review-item" className="space-y-3">
+          <p className="text-sm text-gray-600 dark:text-gray-400" data-testid="review-left">
+            {t('ui.review.left', { count: data.left })}
+          </p>
+          <ReviewItem key={itemKey(data.item)} data={data} item={data.item} onDone={done} onSkip={skip} />
+        </section>
+      ) : (
+        <EmptyState title={t('ui.review.empty')} />
+      )}
+    </div>
+  );
+}
+
+function itemKey(item: Item): string {
+  if ('flag_id' in item) return item.flag_id;
+  if ('review_id' in item) return item.review_id;
+  return item.appeal_id;
+}
+
+/** Approve with "a" and skip with "s", unless the person is typing or a dialog is open. */
+function useShortcuts(keys: Record<string, (() => void) | undefined>) {
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return;
+      const run = keys[event.key.toLowerCase()];
+      if (!run) return;
+      event.preventDefault();
+      run();
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+}
+
+interface ItemProps<T> {
+  data: ReviewPageData;
+  item: T;
+  onDone(): Promise<void>;
+  onSkip(): void;
+}
+
+function ReviewItem({ data, item, onDone, onSkip }: ItemProps<Item>) {
+  if ('review_id' in item) return <QueuedPost data={data} item={item} onDone={onDone} onSkip={onSkip} />;
+  if ('appeal_id' in item) return <Appeal data={data} item={item} onDone={onDone} onSkip={onSkip} />;
+  if (item.object_type === 'user') return <FlaggedUser data={data} item={item} onDone={onDone} onSkip={onSkip} />;
+  return <FlaggedPost data={data} item={item} onDone={onDone} onSkip={onSkip} />;
+}
+
+/** Runs a decision; the HTTP client shows a refusal, and the queue reloads either way. */
+function useDecision(onDone: () => Promise<void>) {
+  const [busy, setBusy] = useState('');
+  async function decide(name: string, send: () => Promise<unknown>) {
+    setBusy(name);
+    try {
+      await send();
+    } catch {
+      // Already shown by the HTTP client.
+    } finally {
+      setBusy('');
+      await onDone();
+    }
+  }
+  return { busy, decide };
+}
+
+function PostCard({
+  data,
+  post,
+  children,
+}: {
+  data: ReviewPageData;
+  post: FlaggedPostItem | QueuedPostItem;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const link = questionPath(
+    { id: post.question_id, url_title: post.url_title },
+    data.permalink,
+    post.object_type === 'answer' ? post.answer_id : undefined,
+  );
+  return (
+    <article className="space-y-3 rounded-lg border border-gray-200 p-4 dark:border-gray-800">
+      <p className="text-xs font-medium text-gray-600 uppercase dark:text-gray-400">
+        {t(`ui.review.object.${post.object_type}`)}
+      </p>
+      <h2 id="review-item" className="text-lg font-semibold break-words">
+        <Link to={link} className="hover:underline">
+          {post.title}
+        </Link>
+      </h2>
+      <div className="prose max-w-none dark:prose-invert" dangerouslySetInnerHTML={{ __html: post.parsed_text }} />
+      <p className="text-sm text-gray-600 dark:text-gray-400">
+        {t('ui.review.written_by', { name: post.author_user_info?.display_name ?? '' })} ·{' '}
+        <RelativeTime at={post.submit_at} now={data.now} />
+      </p>
+      {children}
+    </article>
+  );
+}
+
+function FlaggedPost({ data, item, onDone, onSkip }: ItemProps<FlaggedPostItem>) {
+  const { t } = useTranslation();
+  const { busy, decide } = useDecision(onDone);
+  const [closing, setClosing] = useState(false);
+  const operate = (operation_type: string) => () =>
+    decide(operation_type, () => http.put(`${API_BASE}/report/review`, { flag_id: item.flag_id, operation_type }));
+  useShortcuts({ s: onSkip });
+  return (
+    <PostCard data={data} post={item}>
+      <FlagReason item={item} now={data.now} />
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" loading={busy === 'ignore_report'} onClick={operate('ignore_report')}>
+          {t('ui.review.ignore')}
+        </Button>
+        {item.object_type === 'question' ? (
+          <Button variant="secondary" onClick={() => setClosing(true)}>
+            {t('ui.review.close')}
+          </Button>
+        ) : null}
+        {item.object_type !== 'comment' ? (
+          <Button variant="secondary" loading={busy === 'unlist_post'} onClick={operate('unlist_post')}>
+            {t('ui.review.unlist')}
+          </Button>
+        ) : null}
+        <Button variant="danger" loading={busy === 'delete_post'} onClick={operate('delete_post')}>
+          {t('ui.review.delete')}
+        </Button>
+        <Button variant="ghost" onClick={onSkip}>
+          {t('ui.review.skip')}
+        </Button>
+      </div>
+      <CloseDialog
+        questionId={item.question_id}
+        open={closing}
+        onOpenChange={setClosing}
+        onClosed={onDone}
+        send={(reason) =>
+          http.put(`${API_BASE}/report/review`, {
+            flag_id: item.flag_id,
+            operation_type: 'close_post',
+            close_type: reason.close_type,
+            close_msg: reason.close_msg,
+          })
+        }
+      />
+    </PostCard>
+  );
+}
+
+function FlagReason({ item, now }: { item: FlaggedPostItem | FlaggedUserItem; now: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="rounded border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950">
+      <p>
+        {t('ui.review.flagged_by', { name: item.submitter_user?.display_name ?? '' })} ·{' '}
+        <RelativeTime at={item.created_at} now={now} />
+      </p>
+      <p className="font-medium">{item.reason?.name}</p>
+      {item.reason_content ? <p className="break-words">{item.reason_content}</p> : null}
+    </div>
+  );
+}
+
+function QueuedPost({ data, item, onDone, onSkip }: ItemProps<QueuedPostItem>) {
+  const { t } = useTranslation();
+  const { busy, decide } = useDecision(onDone);
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const send = (status: 'approve' | 'reject', reason_msg = '') =>
+    decide(status, () =>
+      http.put(`${API_BASE}/review/pending/post`, { review_id: item.review_id, status, reason_msg }),
+    );
+  useShortcuts({ a: () => void send('approve'), s: onSkip });
+  return (
+    <PostCard data={data} post={item}>
+      <p className="text-sm text-gray-600 dark:text-gray-400">
+        {t('ui.review.held_by', { name: item.submitter_display_name })}
+        {item.reason && item.reason !== item.submitter_display_name ? ` · ${item.reason}` : ''}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button loading={busy === 'approve'} onClick={() => void send('approve')} aria-keyshortcuts="a">
+          {t('ui.review.approve')}
+        </Button>
+        <Button variant="danger" onClick={() => setRejecting(true)}>
+          {t('ui.review.reject')}
+        </Button>
+        <Button variant="ghost" onClick={onSkip} aria-keyshortcuts="s">
+          {t('ui.review.skip')}
+        </Button>
+      </div>
+      <p className="text-xs text-gray-600 dark:text-gray-400">{t('ui.review.shortcuts')}</p>
+      <Dialog
+        open={rejecting}
+        onOpenChange={setRejecting}
+        title={t('ui.review.reject')}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setRejecting(false)}>
+              {t('ui.dialog.cancel')}
+            </Button>
+            <Button
+              variant="danger"
+              loading={busy === 'reject'}
+              onClick={() => {
+                setRejecting(false);
+                void send('reject', reason);
+              }}
+            >
+              {t('ui.review.reject')}
+            </Button>
+          </>
+        }
+      >
+        <TextField
+          label={t('ui.review.reject_reason')}
+          name="reason_msg"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </Dialog>
+    </PostCard>
+  );
+}
+
+function FlaggedUser({ data, item, onDone, onSkip }: ItemProps<FlaggedUserItem>) {
+  const { t } = useTranslation();
+  const { busy, decide } = useDecision(onDone);
+  const [duration, setDuration] = useState<string>('7d');
+  const [reason, setReason] = useState('');
+  const review = (operation_type: string, extra: object = {}) =>
+    decide(operation_type, () =>
+      http.put(`${API_BASE}/report/review`, { flag_id: item.flag_id, operation_type, ...extra }),
+    );
+  useShortcuts({ s: onSkip });
+  return (
+    <article className="space-y-3 rounded-lg border border-gray-200 p-4 dark:border-gray-800">
+      <h2 id="review-item" className="text-lg font-semibold">
+        <Link to={`/users/${item.user.username}`} className="hover:underline">
+          {item.user.display_name}
+        </Link>
+      </h2>
+      <p className="text-sm text-gray-600 dark:text-gray-400">
+        {t('ui.review.member_counts', { questions: item.user.question_count, answers: item.user.answer_count })}
+      </p>
+      <FlagReason item={item} now={data.now} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SelectField
+          label={t('ui.admin.users.status_dialog.duration')}
+          name="suspend_duration"
+          value={duration}
+          onChange={(e) => setDuration(e.target.value)}
+          options={SUSPEND_DURATIONS.map((d) => ({ value: d, label: t(`ui.admin.users.durations.${d}`) }))}
+        />
+        <TextField
+          label={t('ui.review.suspend_reason')}
+          name="close_msg"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="danger"
+          loading={busy === 'suspend_user'}
+          onClick={() => void review('suspend_user', { suspend_duration: duration, close_msg: reason })}
+        >
+          {t('ui.review.suspend')}
+        </Button>
+        <Button variant="secondary" loading={busy === 'ignore_report'} onClick={() => void review('ignore_report')}>
+          {t('ui.review.dismiss')}
+        </Button>
+        <Button variant="ghost" onClick={onSkip}>
+          {t('ui.review.skip')}
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+function Appeal({ data, item, onDone, onSkip }: ItemProps<AppealItem>) {
+  const { t } = useTranslation();
+  const { busy, decide } = useDecision(onDone);
+  const answer = (status: 'grant' | 'deny') =>
+    decide(status, () => http.put(`${API_BASE}/moderation/appeal`, { appeal_id: item.appeal_id, status }));
+  useShortcuts({ s: onSkip });
+  return (
+    <article className="space-y-3 rounded-lg border border-gray-200 p-4 dark:border-gray-800">
+      <h2 id="review-item" className="text-lg font-semibold">
+        {t('ui.review.appeal_by', { name: item.appellant?.display_name ?? '' })}
+      </h2>
+      <p className="text-sm">
+        {t(`ui.decision.action.${item.decision.action}`)}
+        {item.decision.reason_msg ? ` · ${item.decision.reason_msg}` : ''}
+      </p>
+      <blockquote className="border-s-4 border-gray-300 ps-3 break-words dark:border-gray-700">
+        {item.content}
+      </blockquote>
+      <p className="text-sm text-gray-600 dark:text-gray-400">
+        <RelativeTime at={item.created_at} now={data.now} />
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button loading={busy === 'grant'} onClick={() => void answer('grant')}>
+          {t('ui.review.grant')}
+        </Button>
+        <Button variant="secondary" loading={busy === 'deny'} onClick={() => void answer('deny')}>
+          {t('ui.review.deny')}
+        </Button>
+        <Button variant="ghost" onClick={onSkip}>
+          {t('ui.review.skip')}
+        </Button>
+      </div>
+    </article>
+  );
+}

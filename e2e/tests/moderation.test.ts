@@ -1,0 +1,186 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, tokenOf } from '../support/api.js';
+import { axeViolations } from '../support/axe.js';
+import { DESKTOP, launchBrowser, openTab, PHONE, screenshot, type Tab } from '../support/browser.js';
+import { seedUsers, updateSettings } from '../support/seed.js';
+import { startSite, type RunningSite } from '../support/server.js';
+
+/**
+ * Moderation (issue 12) in a real browser: a member flags an answer and a question from the
+ * question page, a moderator works the flags on /review and closes the question with a reason
+ * its author then reads; a newcomer's held question becomes visible when staff approve it.
+ */
+const AUTHOR = { username: 'ivy_author', email: 'ivy@example.com', password: 'ivy-password-1', rank: 200 };
+const FLAGGER = { username: 'oak_flagger', email: 'oak@example.com', password: 'oak-password-1', rank: 200 };
+const MODERATOR = { username: 'elm_moderator', email: 'elm@example.com', password: 'elm-password-1', role_id: 3 };
+const NEWCOMER = { username: 'sprout_new', email: 'sprout@example.com', password: 'sprout-password-1', rank: 1 };
+const CLOSE_MESSAGE = 'Please ask one question per post.';
+
+let browser: Browser;
+let site: RunningSite;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  site = await startSite({ installed: true });
+  await seedUsers(site.dataDir, [AUTHOR, FLAGGER, MODERATOR, NEWCOMER]);
+  await updateSettings(site.dataDir, 'site_write', { hold_posts_below_rank: 10 });
+}, 180_000);
+afterAll(async () => {
+  await site?.stop();
+  await browser?.close();
+});
+
+async function signedIn(who: { email: string; password: string }, options: Parameters<typeof openTab>[1] = {}) {
+  const tab = await openTab(browser, options);
+  await tab.page.goto(`${site.url}/users/login`);
+  await tab.page.locator('input[name="e_mail"]').fill(who.email);
+  await tab.page.locator('input[name="pass"]').fill(who.password);
+  await tab.page.locator('form button[type="submit"]').click();
+  await tab.page.waitForURL((url) => !url.pathname.startsWith('/users/login'));
+  if (options.locale === 'zh-CN') {
+    await tab.context.addCookies([{ name: 'inquire_lang', value: 'zh_CN', url: site.url }]);
+  }
+  return tab;
+}
+
+async function ask(who: { email: string; password: string }, title: string): Promise<string> {
+  const token = await tokenOf(site.url, who);
+  const question = await apiCall<{ id: string }>(site.url, token, 'POST', 'question', {
+    title,
+    content: 'What is the best way to water ferns in winter?',
+    tags: [{ slug_name: 'support' }],
+  });
+  return question.id;
+}
+
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  const violations = await axeViolations(page);
+  expect(violations, `${what}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+}
+
+/** Flags through the dialog a Flag button opens. */
+async function flag(tab: Tab, button: ReturnType<Page['locator']>, reason: string): Promise<void> {
+  await button.click();
+  const dialog = tab.page.getByRole('dialog', { name: 'Flag' });
+  await dialog.getByLabel(reason).check();
+  await dialog.getByRole('button', { name: 'Flag', exact: true }).click();
+  await tab.page.getByText('Thanks for flagging').waitFor();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('moderation', () => {
+  it('[M-1][M-2][M-4][S5-007] a member flags an answer and the question; a moderator closes the question from /review with a reason the author reads and appeals', async () => {
+    const questionId = await ask(AUTHOR, 'How often should ferns be watered in winter');
+    const authorToken = await tokenOf(site.url, AUTHOR);
+    const answer = await apiCall<{ info: { id: string } }>(site.url, authorToken, 'POST', 'answer', {
+      question_id: questionId,
+      content: 'Buy my fertiliser at example.com, best prices.',
+    });
+
+    const flagger = await signedIn(FLAGGER);
+    await flagger.page.goto(`${site.url}/questions/${questionId}`);
+    await flagger.page.getByRole('heading', { name: 'How often should ferns be watered in winter' }).waitFor();
+    // The dialog refuses a flag without a reason, beside the field.
+    await flagger.page.locator(`[id="${answer.info.id}"]`).getByRole('button', { name: 'Flag', exact: true }).click();
+    const dialog = flagger.page.getByRole('dialog', { name: 'Flag' });
+    await dialog.getByLabel('spam').waitFor();
+    await dialog.getByRole('button', { name: 'Flag', exact: true }).click();
+    await dialog.getByText('Please select a reason.').waitFor();
+    await screenshot(flagger.page, 'moderation-flag-dialog-en-US-light-desktop');
+    await expectAccessible(flagger.page, 'flag dialog');
+    await dialog.getByLabel('spam').check();
+    await dialog.getByRole('button', { name: 'Flag', exact: true }).click();
+    await flagger.page.getByText('Thanks for flagging').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    // The question's Flag comes first on the page, before the answers'.
+    await flag(flagger, flagger.page.getByRole('button', { name: 'Flag', exact: true }).first(), 'spam');
+    expect(flagger.problems).toEqual([]);
+
+    const moderator = await signedIn(MODERATOR);
+    await moderator.page.goto(`${site.url}/review?type=flagged_post`);
+    await moderator.page.getByRole('heading', { name: 'Review', level: 1 }).waitFor();
+    await moderator.page.getByText('2 items left').waitFor();
+    // The first flag is the answer's: skip it (S), then close the question from its flag.
+    await moderator.page.getByText('Buy my fertiliser').waitFor();
+    await moderator.page.keyboard.press('s');
+    await moderator.page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await moderator.page.getByRole('button', { name: 'Close', exact: true }).click();
+    const close = moderator.page.getByRole('dialog', { name: 'Close question' });
+    await close.getByLabel('something else').check();
+    await close.locator('[name="close_msg"]').fill(CLOSE_MESSAGE);
+    await close.getByRole('button', { name: 'Close question' }).click();
+    await close.waitFor({ state: 'detached' });
+    expect(moderator.problems).toEqual([]);
+
+    const author = await signedIn(AUTHOR);
+    await author.page.goto(`${site.url}/questions/${questionId}`);
+    // The decision, with its reason, is the author's to read and to appeal (once while open).
+    const decision = author.page.getByRole('note');
+    await decision.getByText(CLOSE_MESSAGE).waitFor();
+    await decision.getByText('something else').waitFor();
+    await screenshot(author.page, 'moderation-closed-author-en-US-light-desktop');
+    await expectAccessible(author.page, 'closed question, author');
+    await decision.getByRole('button', { name: 'Appeal' }).click();
+    const appeal = author.page.getByRole('dialog', { name: 'Appeal' });
+    await appeal.getByLabel('Why should staff look again?').fill('It is one question about watering.');
+    await appeal.getByRole('button', { name: 'Send appeal' }).click();
+    await author.page.getByText('Appeal sent').waitFor();
+    await decision.getByText('Your appeal is waiting for staff.').waitFor();
+    expect(await decision.getByRole('button', { name: 'Appeal' }).count()).toBe(0);
+    expect(author.problems).toEqual([]);
+    for (const tab of [flagger, moderator, author]) await tab.context.close();
+  });
+
+  it("[M-3][M-2] a newcomer's held question waits for review; a moderator approves it with the A key and everyone sees it", async () => {
+    const questionId = await ask(NEWCOMER, 'Newcomer asks about moss on stones');
+    const guest = await openTab(browser);
+    const hidden = await guest.page.goto(`${site.url}/questions/${questionId}`);
+    expect(hidden?.status()).toBe(404);
+
+    const newcomer = await signedIn(NEWCOMER);
+    await newcomer.page.goto(`${site.url}/questions/${questionId}`);
+    await newcomer.page.getByText('This question is waiting for review.').waitFor();
+
+    const moderator = await signedIn(MODERATOR);
+    await moderator.page.goto(`${site.url}/review?type=queued_post`);
+    await moderator.page.getByRole('heading', { name: 'Newcomer asks about moss on stones' }).waitFor();
+    await moderator.page.keyboard.press('a');
+    await moderator.page.getByText('Nothing to review here.').waitFor();
+    expect(moderator.problems).toEqual([]);
+
+    const shown = await guest.page.goto(`${site.url}/questions/${questionId}`);
+    expect(shown?.status()).toBe(200);
+    await guest.page.getByRole('heading', { name: 'Newcomer asks about moss on stones' }).waitFor();
+    for (const tab of [guest, newcomer, moderator]) await tab.context.close();
+  });
+
+  it('[M-2] /review answers the 403 page to a member', async () => {
+    const member = await signedIn(FLAGGER);
+    const response = await member.page.goto(`${site.url}/review`);
+    expect(response?.status()).toBe(403);
+    await member.context.close();
+  });
+
+  it('[M-2] the review screen in English and Chinese, light and dark, desktop and phone, passes axe', async () => {
+    await ask(NEWCOMER, 'Newcomer asks how to repot a cactus');
+    for (const locale of ['en-US', 'zh-CN'] as const) {
+      for (const scheme of ['light', 'dark'] as const) {
+        for (const [device, viewport] of [
+          ['desktop', DESKTOP],
+          ['phone', PHONE],
+        ] as const) {
+          const { page, problems, context } = await signedIn(MODERATOR, { viewport, colorScheme: scheme, locale });
+          await page.goto(`${site.url}/review?type=queued_post`);
+          await page.getByRole('heading', { name: locale === 'zh-CN' ? '审核' : 'Review', level: 1 }).waitFor();
+          await page.getByRole('heading', { name: 'Newcomer asks how to repot a cactus' }).waitFor();
+          expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale === 'zh-CN' ? 'zh-CN' : 'en');
+          await screenshot(page, `moderation-review-${locale}-${scheme}-${device}`);
+          await expectAccessible(page, `review ${locale} ${scheme} ${device}`);
+          expect(problems).toEqual([]);
+          await context.close();
+        }
+      }
+    }
+  });
+});
