@@ -1,4 +1,45 @@
 import {
+  actionRecordSchema,
+  adminGeneralSchema,
+  adminInterfaceSchema,
+  adminLegalSchema,
+  adminLoginSchema,
+  adminSeoSchema,
+  adminSmtpSchema,
+  adminThemeSchema,
+  adminUserSchema,
+  adminUsersSettingsSchema,
+  adminWriteSchema,
+  bookmarkResultSchema,
+  followedTagsSchema,
+  followResultSchema,
+  invitedUsersSchema,
+  languageOptionsSchema,
+  legalTextSchema,
+  notificationChannelsSchema,
+  notificationPageSchema,
+  notificationStatusSchema,
+  permissionSchema,
+  personalAnswerPageSchema,
+  personalCollectionPageSchema,
+  personalCommentPageSchema,
+  personalQuestionPageSchema,
+  personalUserInfoSchema,
+  personalVotePageSchema,
+  personBriefListSchema,
+  reactionSummarySchema,
+  reasonListSchema,
+  reviewingTypesSchema,
+  revisionListSchema,
+  searchDescSchema,
+  searchResultSchema,
+  similarQuestionsSchema,
+  tagPickSchema,
+  timelineDetailSchema,
+  timelineSchema,
+  unreviewedRevisionsSchema,
+  userRankingSchema,
+  voteResultSchema,
   connectorInfoSchema,
   languageConfigSchema,
   pluginStatusSchema,
@@ -35,7 +76,8 @@ describe('Answer contract: each call answers the shape Answer clients read', () 
   let t: TestApp;
   const tokens: Record<'asker' | 'answerer' | 'admin', string> = { asker: '', answerer: '', admin: '' };
   const ids = { question: '', answer: '', comment: '', tag: '' };
-  const usernames = { answerer: '' };
+  const usernames = { answerer: '', asker: '' };
+  const users = { asker: '' };
 
   beforeAll(async () => {
     t = await buildTestApp({ app: { writeLimits: false } });
@@ -49,6 +91,8 @@ describe('Answer contract: each call answers the shape Answer clients read', () 
     tokens.asker = await loginAs(t.app, asker.id);
     tokens.answerer = await loginAs(t.app, answerer.id);
     usernames.answerer = answerer.username;
+    usernames.asker = asker.username;
+    users.asker = asker.id;
     tokens.admin = await loginAs(t.app, admin.id);
     const asked = await call<{ id: string }>(
       t.app,
@@ -274,7 +318,312 @@ describe('Answer contract: each call answers the shape Answer clients read', () 
       as: 'guest',
       schema: languageConfigSchema,
     },
+    // Every other built call (item 7). Writes first, so the reads after them have something to show.
+    ...engagementRows(),
+    ...readRows(),
+    ...adminRows(),
   ];
+
+  /** Votes, follows, bookmarks and reactions, as the answerer (the reads below show them). */
+  function engagementRows(): Row[] {
+    const onQuestion = () => ({ object_id: ids.question });
+    return [
+      { ids: '', method: 'POST', path: 'vote/up', input: onQuestion, as: 'answerer', schema: voteResultSchema },
+      { ids: '', method: 'POST', path: 'follow', input: onQuestion, as: 'answerer', schema: followResultSchema },
+      {
+        ids: '',
+        method: 'POST',
+        path: 'collection/switch',
+        input: () => ({ object_id: ids.question, bookmark: true }),
+        as: 'answerer',
+        schema: bookmarkResultSchema,
+      },
+      {
+        ids: '',
+        method: 'PUT',
+        path: 'meta/reaction',
+        input: () => ({ object_id: ids.question, emoji: 'heart', reaction: 'activate' }),
+        as: 'answerer',
+        schema: reactionSummarySchema,
+      },
+      { ids: '', method: 'GET', path: 'meta/reaction', input: onQuestion, as: 'guest', schema: reactionSummarySchema },
+      {
+        ids: '',
+        method: 'PUT',
+        path: 'follow/tags',
+        input: () => ({ slug_name_list: ['contracts'] }),
+        as: 'asker',
+        schema: z.null(),
+      },
+    ];
+  }
+
+  /** Public and member reads: search, timeline, revisions, notifications, personal pages, people, lists. */
+  function readRows(): Row[] {
+    const byAnswerer = () => ({ username: usernames.answerer });
+    const nonEmpty = <T extends { count: number }>(page: T) => page.count > 0;
+    return [
+      {
+        ids: '',
+        method: 'GET',
+        path: 'search',
+        input: () => ({ q: 'contract' }),
+        as: 'guest',
+        schema: searchResultSchema.refine(nonEmpty),
+      },
+      { ids: '', method: 'GET', path: 'search/desc', as: 'guest', schema: searchDescSchema },
+      {
+        ids: '',
+        method: 'GET',
+        path: 'activity/timeline',
+        input: () => ({ object_id: ids.question }),
+        as: 'admin',
+        schema: timelineSchema.refine((d) => d.object_info.username === usernames.asker && d.timeline.length > 0),
+      },
+      {
+        ids: '',
+        method: 'GET',
+        path: 'activity/timeline/detail',
+        input: () => ({ new_revision_id: '' }),
+        as: 'admin',
+        schema: timelineDetailSchema,
+      },
+      {
+        ids: '',
+        method: 'GET',
+        path: 'revisions',
+        input: () => ({ object_id: ids.question }),
+        as: 'answerer',
+        schema: revisionListSchema.refine((list) => list.length > 0),
+      },
+      { ids: '', method: 'GET', path: 'revisions/unreviewed', as: 'admin', schema: unreviewedRevisionsSchema },
+      {
+        ids: '',
+        method: 'GET',
+        path: 'revisions/edit/check',
+        input: () => ({ id: ids.question }),
+        as: 'answerer',
+        schema: z.looseObject({}),
+      },
+      {
+        ids: '',
+        method: 'GET',
+        path: 'notification/page',
+        input: () => ({ type: 'inbox' }),
+        as: 'asker',
+        schema: notificationPageSchema.refine(nonEmpty),
+      },
+      { ids: '', method: 'GET', path: 'notification/status', as: 'asker', schema: notificationStatusSchema },
+      {
+        ids: '',
+        method: 'PUT',
+        path: 'notification/status',
+        input: () => ({ type: 'inbox' }),
+        as: 'asker',
+        schema: notificationStatusSchema,
+      },
+      {
+        ids: '',
+        method: 'PUT',
+        path: 'notification/read/state/all',
+        input: () => ({ type: 'inbox' }),
+        as: 'asker',
+        schema: z.looseObject({}),
+      },
+      {
+        ids: '',
+        method: 'GET',
+        path: 'personal/user/info',
+        input: byAnswerer,
+        as: 'guest',
+        schema: personalUserInfoSchema,
+      },
+      {
+        ids: '',
+        method: 'GET',
+        path: 'personal/question/page',
+        input: () => ({ username: usernames.asker }),
+        as: 'guest',
+        schema: personalQuestionPageSchema.refine(nonEmpty),
+      },
+      {
+        ids: '',
+        method: 'GET',
+        path: 'personal/answer/page',
+        input: byAnswerer,
+        as: 'guest',
+        schema: personalAnswerPageSchema.refine(nonEmpty),
+      },
+      {
+        ids: '',
+        method: 'GET',
+        path: 'personal/comment/page',
+        input: byAnswerer,
+        as: 'guest',
+        schema: personalCommentPageSchema.refine(nonEmpty),
+      },
+      {
+        ids: '',
+        method: 'GET',
+        path: 'personal/collection/page',
+        as: 'answerer',
+        schema: personalCollectionPageSchema.refine(nonEmpty),
+      },
+      {
+        ids: '',
+        method: 'GET',
+        path: 'personal/vote/page',
+        as: 'answerer',
+        schema: personalVotePageSchema.refine((p) => p.list.some((v) => v.content !== '')),
+      },
+      { ids: '', method: 'GET', path: 'user/ranking', as: 'guest', schema: userRankingSchema },
+      { ids: '', method: 'GET', path: 'user/staff', as: 'guest', schema: personBriefListSchema },
+      {
+        ids: '',
+        method: 'GET',
+        path: 'user/info/search',
+        input: () => ({ username: usernames.answerer.slice(0, 4) }),
+        as: 'asker',
+        schema: personBriefListSchema,
+      },
+      { ids: '', method: 'GET', path: 'user/notification/config', as: 'asker', schema: notificationChannelsSchema },
+      {
+        ids: '',
+        method: 'GET',
+        path: 'user/action/record',
+        input: () => ({ action: 'question' }),
+        as: 'asker',
+        schema: actionRecordSchema,
+      },
+      {
+        ids: '',
+        method: 'GET',
+        path: 'permission',
+        input: () => ({ action: 'question.add,answer.add' }),
+        as: 'asker',
+        schema: permissionSchema,
+      },
+      {
+        ids: '',
+        method: 'GET',
+        path: 'reasons',
+        input: () => ({ object_type: 'question', action: 'close' }),
+        as: 'admin',
+        schema: reasonListSchema.refine((list) => list.length > 0),
+      },
+      {
+        ids: '',
+        method: 'GET',
+        path: 'question/invite',
+        input: () => ({ id: ids.question }),
+        as: 'asker',
+        schema: invitedUsersSchema,
+      },
+      {
+        ids: '[C-5]',
+        method: 'GET',
+        path: 'question/link',
+        input: () => ({ question_id: ids.question }),
+        as: 'guest',
+        schema: pagedOf(questionListItemSchema),
+      },
+      {
+        ids: '[C-4][C-5]',
+        method: 'GET',
+        path: 'question/recommend/page',
+        as: 'answerer',
+        schema: pagedOf(questionListItemSchema).refine(nonEmpty),
+      },
+      {
+        ids: '[C-4]',
+        method: 'GET',
+        path: 'question/page',
+        input: () => ({ order: 'hot' }),
+        as: 'guest',
+        schema: pagedOf(questionListItemSchema).refine(nonEmpty),
+      },
+      {
+        ids: '[C-4]',
+        method: 'GET',
+        path: 'question/page',
+        input: () => ({ order: 'recommend' }),
+        as: 'answerer',
+        schema: pagedOf(questionListItemSchema).refine(nonEmpty),
+      },
+      {
+        ids: '',
+        method: 'GET',
+        path: 'question/similar',
+        input: () => ({ title: 'contract tests keep shapes' }),
+        as: 'guest',
+        schema: similarQuestionsSchema.refine((list) => list.length > 0),
+      },
+      {
+        ids: '',
+        method: 'GET',
+        path: 'question/tags',
+        input: () => ({ tag: 'contr' }),
+        as: 'asker',
+        schema: tagPickSchema.refine((list) => list.length > 0),
+      },
+      {
+        ids: '',
+        method: 'GET',
+        path: 'tags',
+        input: () => ({ tags: 'contracts' }),
+        as: 'guest',
+        schema: z.array(z.looseObject({ slug_name: z.string(), display_name: z.string() })).min(1),
+      },
+      {
+        ids: '',
+        method: 'GET',
+        path: 'tags/following',
+        as: 'asker',
+        schema: followedTagsSchema.refine((list) => list.length === 1),
+      },
+      { ids: '', method: 'GET', path: 'language/options', as: 'guest', schema: languageOptionsSchema },
+      {
+        ids: '',
+        method: 'GET',
+        path: 'siteinfo/legal',
+        input: () => ({ info_type: 'tos' }),
+        as: 'guest',
+        schema: legalTextSchema,
+      },
+      { ids: '', method: 'GET', path: 'reviewing/type', as: 'admin', schema: reviewingTypesSchema },
+      ...['report/unreviewed/post', 'report/unreviewed/user', 'review/pending/post/page', 'moderation/appeal/page'].map(
+        (path): Row => ({ ids: '', method: 'GET', path, as: 'admin', schema: pagedOf(z.looseObject({})) }),
+      ),
+    ];
+  }
+
+  /** The admin area's reads (Answer's admin screens load these). */
+  function adminRows(): Row[] {
+    const admin = (path: string, schema: z.ZodType, input?: () => Record<string, unknown>): Row => ({
+      ids: '',
+      method: 'GET',
+      path: `/answer/admin/api/${path}`,
+      as: 'admin',
+      schema,
+      input,
+    });
+    return [
+      admin('siteinfo/general', adminGeneralSchema),
+      admin('siteinfo/interface', adminInterfaceSchema),
+      admin('siteinfo/login', adminLoginSchema),
+      admin('siteinfo/users', adminUsersSettingsSchema),
+      admin('siteinfo/write', adminWriteSchema),
+      admin('siteinfo/seo', adminSeoSchema),
+      admin('siteinfo/legal', adminLegalSchema),
+      admin('siteinfo/theme', adminThemeSchema),
+      admin('setting/smtp', adminSmtpSchema),
+      admin(
+        'users/page',
+        pagedOf(adminUserSchema).refine((p) => p.count > 0),
+      ),
+      admin('user', adminUserSchema, () => ({ user_id: users.asker })),
+    ];
+  }
 
   it("[C-5] GET /custom.css answers the admin's custom CSS as text/css, empty when unset", async () => {
     const empty = await t.app.inject({ method: 'GET', url: '/custom.css' });
@@ -298,7 +647,7 @@ describe('Answer contract: each call answers the shape Answer clients read', () 
     async (_title, row) => {
       const input = row.input?.() ?? {};
       const token = row.as === 'guest' ? undefined : tokens[row.as];
-      const url = `${V1}/${row.path}`;
+      const url = row.path.startsWith('/') ? row.path : `${V1}/${row.path}`;
       const res =
         row.method === 'GET'
           ? await call(t.app, 'GET', url, undefined, {

@@ -277,3 +277,320 @@ export const connectorInfoSchema = z.array(obj({ name: z.string(), icon: z.strin
 export const userCenterAgentSchema = obj({ enabled: z.boolean(), agent_info: obj({}).nullable() });
 /** `GET user/plugin/configs`. */
 export const userPluginConfigsSchema = z.array(obj({ name: z.string(), slug_name: z.string() }));
+
+// ---- The remaining built calls (issue 14, item 7): each route's Answer shape. ----
+
+/** A person as lists of people show them (ranking, staff, mentions, timeline actors). */
+const personBriefSchema = obj({ username: z.string(), display_name: z.string(), avatar: z.string() });
+const rankedPersonSchema = personBriefSchema.extend({ rank: count, vote_count: count });
+
+/** `GET search`: questions and answers, each as `{object_type, object}`. */
+export const searchResultSchema = pagedOf(
+  obj({
+    object_type: z.enum(['question', 'answer']),
+    object: obj({
+      id,
+      question_id: id,
+      title: z.string(),
+      url_title: z.string(),
+      excerpt: z.string(),
+      created_at: time,
+      vote_count: count,
+      accepted: z.boolean(),
+      answer_count: count,
+      user_info: userBasicInfoSchema,
+      tags: z.array(obj({ slug_name: z.string(), display_name: z.string() })),
+      status: count,
+    }),
+  }),
+);
+/** `GET search/desc`: the search plugin's name and link (empty without one). */
+export const searchDescSchema = obj({ name: z.string(), icon: z.string(), link: z.string() });
+
+/** `GET activity/timeline` (peer facts 3.5). */
+export const timelineSchema = obj({
+  object_info: obj({
+    title: z.string(),
+    object_type: z.string(),
+    question_id: z.string(),
+    answer_id: z.string(),
+    username: z.string(),
+    display_name: z.string(),
+    main_tag_slug_name: z.string(),
+  }),
+  timeline: z.array(
+    obj({
+      activity_id: id,
+      revision_id: z.string(),
+      created_at: time,
+      activity_type: z.string(),
+      comment: z.string(),
+      object_id: id,
+      object_type: z.string(),
+      cancelled: z.boolean(),
+      cancelled_at: time,
+      user_info: personBriefSchema.nullable(),
+    }),
+  ),
+});
+/** `GET activity/timeline/detail`: the two revisions compared. */
+export const timelineDetailSchema = obj({ new_revision: obj({}).nullable(), old_revision: obj({}).nullable() });
+
+/** `GET revisions?object_id=`: the history, newest first. */
+export const revisionListSchema = z.array(
+  obj({
+    id,
+    object_id: id,
+    status: count,
+    reason: z.string(),
+    created_at: time,
+    content: obj({}),
+    user_info: personBriefSchema,
+  }),
+);
+/** `GET revisions/unreviewed`: one suggested edit per page. */
+export const unreviewedRevisionsSchema = pagedOf(obj({ type: z.string(), info: obj({}), unreviewed_info: obj({}) }));
+
+/** `GET notification/page` (peer facts 4.3). */
+export const notificationPageSchema = pagedOf(
+  obj({
+    id,
+    user_info: userBasicInfoSchema.nullable(),
+    object_info: obj({ title: z.string(), object_id: id, object_map: obj({}), object_type: z.string() }),
+    rank: count,
+    notification_action: z.string(),
+    is_read: z.boolean(),
+    update_time: time,
+  }),
+);
+/** `GET`/`PUT notification/status`: the red dots. */
+export const notificationStatusSchema = obj({
+  inbox: count,
+  achievement: count,
+  revision: count,
+  can_revision: z.boolean(),
+});
+
+/** `GET personal/user/info`: a member's public profile. */
+export const personalUserInfoSchema = obj({
+  id,
+  username: z.string(),
+  display_name: z.string(),
+  avatar: z.string(),
+  rank: count,
+  bio: z.string(),
+  bio_html: z.string(),
+  website: z.string(),
+  location: z.string(),
+  question_count: count,
+  answer_count: count,
+  follow_count: count,
+  status: z.string(),
+  created_at: time,
+  last_login_date: time,
+});
+/** `GET personal/question/page`. */
+export const personalQuestionPageSchema = pagedOf(
+  obj({
+    question_id: id,
+    title: z.string(),
+    url_title: z.string(),
+    vote_count: count,
+    view_count: count,
+    answer_count: count,
+    collection_count: count,
+    accepted_answer_id: z.string(),
+    status: count,
+    created_at: time,
+  }),
+);
+/** `GET personal/answer/page`. */
+export const personalAnswerPageSchema = pagedOf(
+  obj({
+    answer_id: id,
+    question_id: id,
+    accepted: count,
+    vote_count: count,
+    create_time: time,
+    update_time: time,
+    question_info: obj({ title: z.string(), url_title: z.string() }),
+  }),
+);
+/** `GET personal/comment/page`. */
+export const personalCommentPageSchema = pagedOf(
+  obj({
+    comment_id: id,
+    created_at: time,
+    object_id: id,
+    question_id: id,
+    answer_id: z.string(),
+    object_type: z.string(),
+    title: z.string(),
+    url_title: z.string(),
+    content: z.string(),
+  }),
+);
+/** `GET personal/collection/page`: the caller's bookmarks, as question objects. */
+export const personalCollectionPageSchema = pagedOf(
+  obj({
+    id,
+    title: z.string(),
+    url_title: z.string(),
+    vote_count: count,
+    answer_count: count,
+    view_count: count,
+    created_at: time,
+  }),
+);
+/** `GET personal/vote/page`: the caller's votes. */
+export const personalVotePageSchema = pagedOf(
+  obj({
+    created_at: time,
+    object_id: id,
+    question_id: z.string(),
+    answer_id: z.string(),
+    object_type: z.string(),
+    title: z.string(),
+    url_title: z.string(),
+    content: z.string(),
+    vote_type: z.enum(['vote_up', 'vote_down']),
+  }),
+);
+
+/** `GET user/ranking`. */
+export const userRankingSchema = obj({
+  users_with_the_most_reputation: z.array(rankedPersonSchema),
+  users_with_the_most_vote: z.array(rankedPersonSchema),
+  staffs: z.array(personBriefSchema),
+});
+/** `GET user/staff` and `GET user/info/search`. */
+export const personBriefListSchema = z.array(personBriefSchema);
+/** `GET user/notification/config`: one channel switch per source. */
+const channelSchema = obj({ key: z.string(), enable: z.boolean() });
+export const notificationChannelsSchema = obj({
+  inbox: channelSchema,
+  all_new_question: channelSchema,
+  all_new_question_for_following_tags: channelSchema,
+});
+/** `GET user/action/record`: whether the action needs a captcha now. */
+export const actionRecordSchema = obj({ verify: z.boolean(), captcha_id: z.string(), captcha_img: z.string() });
+/** `GET permission?action=`: per privilege, whether the caller has it and why not. */
+export const permissionSchema = z.record(
+  z.string(),
+  obj({ has_permission: z.boolean(), no_permission_tip: z.string() }),
+);
+/** `GET reasons`: the close, flag and status reasons. */
+export const reasonListSchema = z.array(
+  obj({
+    reason_type: count,
+    name: z.string(),
+    description: z.string(),
+    content_type: z.string(),
+    placeholder: z.string(),
+  }),
+);
+/** `GET question/similar`: questions whose titles share words. */
+export const similarQuestionsSchema = z.array(
+  obj({ id, title: z.string(), url_title: z.string(), answer_count: count, accepted: z.boolean() }),
+);
+/** `GET question/tags` and `GET tags?tag=`: tags for the picker. */
+export const tagPickSchema = z.array(
+  obj({ slug_name: z.string(), display_name: z.string(), recommend: z.boolean(), reserved: z.boolean() }),
+);
+/** `GET tags/following`. */
+export const followedTagsSchema = z.array(tagBriefSchema);
+/** `GET`/`PUT meta/reaction`. */
+export const reactionSummarySchema = obj({
+  reaction_summary: z.array(obj({ emoji: z.string(), is_active: z.boolean(), count, tooltip: z.string() })),
+});
+/** `GET question/invite`: the invited members. */
+export const invitedUsersSchema = z.array(personBriefSchema);
+/** `GET language/options`. */
+export const languageOptionsSchema = z.array(obj({ label: z.string(), value: z.string() }));
+/** `GET siteinfo/legal?info_type=tos`. */
+export const legalTextSchema = obj({
+  terms_of_service_original_text: z.string(),
+  terms_of_service_parsed_text: z.string(),
+});
+/** `GET reviewing/type`: the review queues the caller may work, with their sizes. */
+export const reviewingTypesSchema = z.array(obj({ name: z.string(), label: z.string(), todo_amount: count }));
+
+/** `POST vote/up|down`. */
+export const voteResultSchema = obj({ votes: count, up_votes: count, down_votes: count, vote_status: voteStatus });
+/** `POST follow`. */
+export const followResultSchema = obj({ follows: count, is_followed: z.boolean() });
+/** `POST collection/switch`. */
+export const bookmarkResultSchema = obj({ object_collection_count: count });
+
+/** Admin: `GET /answer/admin/api/users/page` items and `GET user`. */
+export const adminUserSchema = obj({
+  user_id: id,
+  created_at: time,
+  deleted_at: time,
+  suspended_at: time,
+  suspended_until: time,
+  username: z.string(),
+  e_mail: z.string(),
+  rank: count,
+  status: z.string(),
+  display_name: z.string(),
+  avatar: z.string(),
+  role_id: count,
+  role_name: z.string(),
+});
+/** Admin settings reads (the sections Answer's admin screens load). */
+export const adminGeneralSchema = obj({
+  name: z.string(),
+  short_description: z.string(),
+  description: z.string(),
+  site_url: z.string(),
+  contact_email: z.string(),
+  check_update: z.boolean(),
+});
+export const adminInterfaceSchema = obj({ language: z.string(), time_zone: z.string() });
+export const adminLoginSchema = obj({
+  allow_new_registrations: z.boolean(),
+  allow_email_registrations: z.boolean(),
+  allow_password_login: z.boolean(),
+  login_required: z.boolean(),
+  allow_email_domains: z.array(z.string()),
+});
+export const adminUsersSettingsSchema = obj({
+  allow_update_avatar: z.boolean(),
+  allow_update_bio: z.boolean(),
+  allow_update_display_name: z.boolean(),
+  allow_update_location: z.boolean(),
+  allow_update_username: z.boolean(),
+  allow_update_website: z.boolean(),
+  default_avatar: z.string(),
+  gravatar_base_url: z.string(),
+});
+export const adminWriteSchema = obj({
+  restrict_answer: z.boolean(),
+  required_tag: z.boolean(),
+  recommend_tags: z.array(z.unknown()),
+  reserved_tags: z.array(z.unknown()),
+});
+export const adminSeoSchema = obj({ robots: z.string(), permalink: count });
+export const adminLegalSchema = obj({
+  terms_of_service_original_text: z.string(),
+  terms_of_service_parsed_text: z.string(),
+  privacy_policy_original_text: z.string(),
+  privacy_policy_parsed_text: z.string(),
+});
+export const adminThemeSchema = obj({
+  theme: z.string(),
+  color_scheme: z.string(),
+  theme_options: z.array(obj({ label: z.string(), value: z.string() })),
+  theme_config: z.record(z.string(), z.unknown()),
+});
+/** `GET setting/smtp`: the stored password is never read back in clear. */
+export const adminSmtpSchema = obj({
+  from_email: z.string(),
+  from_name: z.string(),
+  smtp_host: z.string(),
+  smtp_port: count,
+  encryption: z.string(),
+  smtp_username: z.string(),
+  smtp_authentication: z.boolean(),
+});

@@ -169,6 +169,10 @@ export interface TimelineData {
     answer_id: string;
     url_title: string;
     slug_name: string;
+    /** Answer's fields: the post's author (empty for a tag) and the tag's slug (empty for a post). */
+    username: string;
+    display_name: string;
+    main_tag_slug_name: string;
   };
   timeline: TimelineItem[];
   /** Whether the caller may roll back to a revision / see votes. */

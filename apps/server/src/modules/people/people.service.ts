@@ -1,5 +1,6 @@
 import { translate } from '@inquire/i18n';
 import {
+  ANSWER_STATUS,
   MAIL_STATUS,
   objectTypeOf,
   REASONS,
@@ -284,6 +285,8 @@ export class PeopleService {
     return {
       count,
       list: list.map((q) => ({
+        // Answer lists bookmarks as question objects: `id` beside Inquire's question_id.
+        id: q.id,
         question_id: q.id,
         title: q.title,
         url_title: slugify(q.title),
@@ -314,6 +317,11 @@ export class PeopleService {
         object_type: objectTypeOf(v.object_id) ?? '',
         title: visibleTitle(v),
         url_title: slugify(visibleTitle(v)),
+        // A hidden question's or a removed answer's text is not shown, as its title is not.
+        content:
+          visibleTitle(v) && (v.answer_status === null || v.answer_status === ANSWER_STATUS.normal)
+            ? plainText(v.parsed_text ?? '', 240)
+            : '',
         vote_type: v.vote === 1 ? 'vote_up' : 'vote_down',
       })),
     };

@@ -195,6 +195,9 @@ export const personalRepository = {
           'questions.title',
           'questions.status as question_status',
           'questions.show as question_show',
+          // The voted post's text (Answer lists its excerpt as `content`).
+          (eb) => eb.fn.coalesce('answers.parsed_text', 'questions.parsed_text').as('parsed_text'),
+          'answers.status as answer_status',
         ])
         .orderBy('votes.updated_at', 'desc')
         .offset(offset)

@@ -113,11 +113,18 @@ export class TimelineService {
     ];
     items.sort((a, b) => b.created_at - a.created_at || b.activity_id.localeCompare(a.activity_id));
     return {
-      object_info: objectInfo(target),
+      object_info: { ...objectInfo(target), ...(await this.authorOf(target)) },
       timeline: items,
       can_rollback: this.revisions.canRollback(target, actor),
       can_show_votes: canShowVotes,
     };
+  }
+
+  /** Who wrote the post (Answer's object_info names them); a tag has no author. */
+  private async authorOf(target: Target): Promise<{ username: string; display_name: string }> {
+    if (target.kind === 'tag') return { username: '', display_name: '' };
+    const [author] = await usersRepository.authors(this.site.db, [target.row.user_id]);
+    return { username: author?.username ?? '', display_name: author?.display_name ?? '' };
   }
 
   /** A question's timeline names its answers: only those the reader may see (not deleted or pending ones). */
@@ -152,7 +159,7 @@ function kindOf(type: string): 'question' | 'answer' | 'tag' {
   return kind === 'answer' || kind === 'tag' ? kind : 'question';
 }
 
-function objectInfo(target: Target): TimelineData['object_info'] {
+function objectInfo(target: Target): Omit<TimelineData['object_info'], 'username' | 'display_name'> {
   if (target.kind === 'tag') {
     return {
       title: target.row.display_name,
@@ -161,6 +168,7 @@ function objectInfo(target: Target): TimelineData['object_info'] {
       answer_id: '',
       url_title: '',
       slug_name: target.row.slug_name,
+      main_tag_slug_name: target.row.slug_name,
     };
   }
   const question = target.kind === 'question' ? target.row : target.question;
@@ -171,5 +179,6 @@ function objectInfo(target: Target): TimelineData['object_info'] {
     answer_id: target.kind === 'answer' ? target.id : '',
     url_title: slugify(question.title),
     slug_name: '',
+    main_tag_slug_name: '',
   };
 }
