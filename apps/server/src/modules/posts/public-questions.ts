@@ -24,3 +24,14 @@ export function listedQuestionSql(table = 'questions'): RawBuilder<boolean> {
   const statuses = sql.join(PUBLIC_QUESTION_STATUSES.map((status) => sql.lit(status)));
   return sql<boolean>`${sql.ref(`${table}.status`)} in (${statuses}) and ${sql.ref(`${table}.show`)} = ${sql.lit(LISTED)}`;
 }
+
+/**
+ * The same rule as a check on rows already found by id (a search's matches joined to their
+ * questions): the unary plus keeps the planner from reading `status` through an index, which
+ * SQLite otherwise prefers to the primary key for `status in (…) and id = ?` and which costs
+ * two seeks a row (measured 2-3 times the time of the search's join at 2,000 questions).
+ */
+export function listedQuestionCheckSql(table: string): RawBuilder<boolean> {
+  const statuses = sql.join(PUBLIC_QUESTION_STATUSES.map((status) => sql.lit(status)));
+  return sql<boolean>`+${sql.ref(`${table}.status`)} in (${statuses}) and +${sql.ref(`${table}.show`)} = ${sql.lit(LISTED)}`;
+}

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { ANSWER_STATUS, OBJECT_TYPES, type SearchOrder } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import { isSqlite } from '../posts/search-index.js';
-import { listedQuestionSql } from '../posts/public-questions.js';
+import { listedQuestionCheckSql, listedQuestionSql } from '../posts/public-questions.js';
 
 /** The parsed query with names resolved to ids: what the engines search with. */
 export interface SearchConditions {
@@ -178,8 +178,12 @@ function tagConditions(groups: string[][], questionId: RawBuilder<unknown>): Raw
   );
 }
 
-/** The public-question rule of every list (public-questions.ts), on the question `q`. */
-const publicQuestion = listedQuestionSql('q');
+/**
+ * The public-question rule of every list (public-questions.ts), on the question `q`: as the
+ * lists state it without text (their partial indexes then serve the scan), and as a row check
+ * when `q` is reached by id from the matches.
+ */
+const publicQuestion = (hasText: boolean) => (hasText ? listedQuestionCheckSql('q') : listedQuestionSql('q'));
 
 /** The post-side conditions of the question branch (the index knows none of them). */
 function questionFilters(c: SearchConditions): RawBuilder<unknown>[] {
@@ -209,7 +213,7 @@ function answerFilters(c: SearchConditions): RawBuilder<unknown>[] {
  * keeps `m` first on SQLite (whose planner would otherwise scan the posts and probe `m`).
  */
 function questionBranch(c: SearchConditions, hasText: boolean) {
-  const where = [publicQuestion, ...questionFilters(c)];
+  const where = [publicQuestion(hasText), ...questionFilters(c)];
   if (hasText) where.unshift(sql`q.id = m.id`);
   return sql`select q.id as id, 1 as kind, q.created_at as created_at, q.post_update_time as active_at,
     q.vote_count as score, ${hasText ? sql`m.rank` : sql`0`} as rank
@@ -217,7 +221,9 @@ function questionBranch(c: SearchConditions, hasText: boolean) {
 }
 
 function answerBranch(c: SearchConditions, hasText: boolean) {
-  const where = [sql`a.status = ${ANSWER_STATUS.normal}`, publicQuestion, ...answerFilters(c)];
+  // By id from the matches, `+` keeps the status a row check (see listedQuestionCheckSql).
+  const liveAnswer = hasText ? sql`+a.status = ${ANSWER_STATUS.normal}` : sql`a.status = ${ANSWER_STATUS.normal}`;
+  const where = [liveAnswer, publicQuestion(hasText), ...answerFilters(c)];
   if (hasText) where.unshift(sql`a.id = m.id`);
   return sql`select a.id as id, 2 as kind, a.created_at as created_at, a.updated_at as active_at,
     a.vote_count as score, ${hasText ? sql`m.rank` : sql`0`} as rank

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { OBJECT_TYPES } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
-import { listedQuestionSql } from '../posts/public-questions.js';
+import { listedQuestionCheckSql } from '../posts/public-questions.js';
 import { isSqlite } from '../posts/search-index.js';
 
 export interface SimilarQuestionRow {
@@ -67,7 +67,7 @@ export const similarQuestionsRepository = {
     const matches = isSqlite(db) ? sqliteMatches(words) : postgresMatches(words);
     const rows = await sql<SimilarQuestionRow>`select q.id, q.title, q.answer_count, q.accepted_answer_id
       from (${matches}) m cross join questions q
-      where q.id = m.id and q.id <> ${exceptId} and ${listedQuestionSql('q')}
+      where q.id = m.id and q.id <> ${exceptId} and ${listedQuestionCheckSql('q')}
       order by m.rank desc, q.id desc limit ${limit}`.execute(db);
     return rows.rows.map((r) => ({ ...r, answer_count: Number(r.answer_count) }));
   },
