@@ -15,6 +15,7 @@ import {
   followResultSchema,
   invitedUsersSchema,
   languageOptionsSchema,
+  loginUserSchema,
   legalTextSchema,
   notificationChannelsSchema,
   notificationPageSchema,
@@ -75,9 +76,10 @@ const V1 = '/answer/api/v1';
 describe('Answer contract: each call answers the shape Answer clients read', () => {
   let t: TestApp;
   const tokens: Record<'asker' | 'answerer' | 'admin', string> = { asker: '', answerer: '', admin: '' };
-  const ids = { question: '', answer: '', comment: '', tag: '' };
+  const ids = { question: '', answer: '', comment: '', tag: '', extraQuestion: '', extraAnswer: '', extraTag: '' };
   const usernames = { answerer: '', asker: '' };
   const users = { asker: '' };
+  const accounts = { asker: { email: '', password: '' } };
 
   beforeAll(async () => {
     t = await buildTestApp({ app: { writeLimits: false } });
@@ -93,6 +95,7 @@ describe('Answer contract: each call answers the shape Answer clients read', () 
     usernames.answerer = answerer.username;
     usernames.asker = asker.username;
     users.asker = asker.id;
+    accounts.asker = { email: asker.email, password: asker.password };
     tokens.admin = await loginAs(t.app, admin.id);
     const asked = await call<{ id: string }>(
       t.app,
@@ -118,7 +121,7 @@ describe('Answer contract: each call answers the shape Answer clients read', () 
   type Caller = keyof typeof tokens | 'guest';
   interface Row {
     ids: string;
-    method: 'GET' | 'POST' | 'PUT';
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE';
     path: string;
     /** The query (GET) or body, built when the row runs (ids are known by then). */
     input?: () => Record<string, unknown>;
@@ -322,7 +325,157 @@ describe('Answer contract: each call answers the shape Answer clients read', () 
     ...engagementRows(),
     ...readRows(),
     ...adminRows(),
+    // Writes that change state the rows above read (closing, deleting), last.
+    ...writeRows(),
   ];
+
+  /** Asking, accepting, post and tag operations, reports, rendering and signing in. */
+  function writeRows(): Row[] {
+    const nothing = z.null();
+    const onExtra = () => ({ id: ids.extraQuestion });
+    return [
+      {
+        ids: '',
+        method: 'POST',
+        path: 'question',
+        input: () => ({
+          title: 'Which writes answer what Answer clients read?',
+          content: 'A second question body.',
+          tags: [{ slug_name: 'contracts' }],
+        }),
+        as: 'asker',
+        schema: questionInfoSchema,
+        keep: (data) => {
+          ids.extraQuestion = data.id as string;
+        },
+      },
+      {
+        ids: '[C-3]',
+        method: 'POST',
+        path: 'answer',
+        input: () => ({ question_id: ids.extraQuestion, content: 'An answer to the second question.' }),
+        as: 'answerer',
+        schema: answerWithQuestionSchema,
+        keep: (data) => {
+          ids.extraAnswer = (data.info as { id: string }).id;
+        },
+      },
+      {
+        ids: '',
+        method: 'POST',
+        path: 'answer/acceptance',
+        input: () => ({ question_id: ids.extraQuestion, answer_id: ids.extraAnswer }),
+        as: 'asker',
+        schema: nothing,
+      },
+      {
+        ids: '',
+        method: 'POST',
+        path: 'post/render',
+        input: () => ({ content: '**bold**' }),
+        as: 'asker',
+        schema: z.string().min(1),
+      },
+      {
+        ids: '',
+        method: 'POST',
+        path: 'report',
+        input: () => ({ object_id: ids.extraQuestion, report_type: 57 }),
+        as: 'answerer',
+        schema: nothing,
+      },
+      {
+        ids: '',
+        method: 'PUT',
+        path: 'question/operation',
+        input: () => ({ id: ids.extraQuestion, operation: 'pin' }),
+        as: 'admin',
+        schema: nothing,
+      },
+      {
+        ids: '',
+        method: 'PUT',
+        path: 'question/status',
+        input: () => ({ id: ids.extraQuestion, close_type: 63 }),
+        as: 'admin',
+        schema: nothing,
+      },
+      {
+        ids: '',
+        method: 'PUT',
+        path: 'question/reopen',
+        input: () => ({ question_id: ids.extraQuestion }),
+        as: 'admin',
+        schema: nothing,
+      },
+      {
+        ids: '',
+        method: 'POST',
+        path: 'tag',
+        input: () => ({ slug_name: 'contract-extra', display_name: 'contract-extra', original_text: 'A tag.' }),
+        as: 'admin',
+        schema: z.looseObject({ slug_name: z.literal('contract-extra') }),
+      },
+      {
+        ids: '',
+        method: 'GET',
+        path: 'tag',
+        input: () => ({ name: 'contract-extra' }),
+        as: 'admin',
+        schema: tagInfoSchema,
+        keep: (data) => {
+          ids.extraTag = data.tag_id as string;
+        },
+      },
+      {
+        ids: '',
+        method: 'PUT',
+        path: 'tag',
+        input: () => ({
+          tag_id: ids.extraTag,
+          slug_name: 'contract-extra',
+          display_name: 'Contract extra',
+          original_text: 'A tag, edited.',
+        }),
+        as: 'admin',
+        schema: z.looseObject({ wait_for_review: z.boolean() }),
+      },
+      {
+        ids: '',
+        method: 'PUT',
+        path: 'tag/synonym',
+        input: () => ({ tag_id: ids.extraTag, synonym_tag_list: [] }),
+        as: 'admin',
+        schema: nothing,
+      },
+      { ids: '', method: 'DELETE', path: 'tag', input: () => ({ tag_id: ids.extraTag }), as: 'admin', schema: nothing },
+      {
+        ids: '',
+        method: 'POST',
+        path: 'tag/recover',
+        input: () => ({ tag_id: ids.extraTag }),
+        as: 'admin',
+        schema: nothing,
+      },
+      { ids: '', method: 'DELETE', path: 'question', input: onExtra, as: 'admin', schema: nothing },
+      {
+        ids: '',
+        method: 'POST',
+        path: 'question/recover',
+        input: () => ({ question_id: ids.extraQuestion }),
+        as: 'admin',
+        schema: nothing,
+      },
+      {
+        ids: '',
+        method: 'POST',
+        path: 'user/login/email',
+        input: () => ({ e_mail: accounts.asker.email, pass: accounts.asker.password }),
+        as: 'guest',
+        schema: loginUserSchema.refine((u) => u.access_token.length > 0),
+      },
+    ];
+  }
 
   /** Votes, follows, bookmarks and reactions, as the answerer (the reads below show them). */
   function engagementRows(): Row[] {

@@ -225,6 +225,9 @@ export const sessionUserSchema = obj({
   last_login_date: time,
 });
 
+/** `POST user/login/email`: Answer's UserLoginResp, the same fields with the avatar as its URL. */
+export const loginUserSchema = sessionUserSchema.extend({ avatar: z.string() });
+
 /**
  * Answer 2.x's `GET siteinfo` sections, made from the same stored settings as the spec's 1.x
  * ones (2.x split site_write into questions, tags and advanced, and legal into security).

@@ -26,7 +26,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       lang: request.lang,
     });
     setSessionCookie(request, reply, result.access_token);
-    return ok(request, reply, result);
+    // Answer's login reply is its user/info without the avatar object: notice_status as there.
+    return ok(request, reply, { ...result, notice_status: 1 });
   });
 
   app.get('/answer/api/v1/user/logout', { config: { changesState: true } }, async (request, reply) => {

@@ -50,7 +50,9 @@ export async function questionsRoutes(app: FastifyInstance): Promise<void> {
     const actor = requirePrivilege(request, 'question.add');
     const input = parseInput(askQuestionSchema, request.body);
     await app.services.writeLimits.guard('question', request, request.body);
-    return ok(request, reply, await questions.ask(input, actor));
+    const asked = await questions.ask(input, actor);
+    // Answer answers the new question as question/info shows it (id and url_title among its fields).
+    return ok(request, reply, await questions.info(asked.id, actor));
   });
 
   getRead(app, '/answer/api/v1/question/similar', async (request, params) => {
