@@ -18,6 +18,8 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { adminSettingsRoutes } from './modules/admin/admin-settings.routes.js';
 import { adminThemeRoutes } from './modules/admin/admin-theme.routes.js';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes.js';
+import { adminContentRoutes } from './modules/admin/admin-content.routes.js';
+import { adminPluginsRoutes } from './modules/admin/admin-plugins.routes.js';
 import { answersRoutes } from './modules/answers/answers.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
@@ -156,6 +158,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminThemeRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminUsersRoutes);
+  await app.register(adminContentRoutes);
+  await app.register(adminPluginsRoutes);
   if (options.pages !== false) await app.register(pageRoutes, options.pages ?? {});
   return app;
 }

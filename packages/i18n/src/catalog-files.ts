@@ -29,6 +29,8 @@ import enNotifications from '../locales/en_US/notifications.json' with { type: '
 import zhNotifications from '../locales/zh_CN/notifications.json' with { type: 'json' };
 import enModeration from '../locales/en_US/moderation.json' with { type: 'json' };
 import zhModeration from '../locales/zh_CN/moderation.json' with { type: 'json' };
+import enAdminContent from '../locales/en_US/admin-content.json' with { type: 'json' };
+import zhAdminContent from '../locales/zh_CN/admin-content.json' with { type: 'json' };
 
 export const CATALOG_FILES = {
   en_US: [
@@ -45,6 +47,7 @@ export const CATALOG_FILES = {
     enAdmin,
     enAdminUsers,
     enModeration,
+    enAdminContent,
   ],
   zh_CN: [
     zhCore,
@@ -60,5 +63,6 @@ export const CATALOG_FILES = {
     zhAdmin,
     zhAdminUsers,
     zhModeration,
+    zhAdminContent,
   ],
 } as const;

@@ -21,7 +21,21 @@ export interface PluginManifest {
   link?: string;
   /** Built-in plugins ship with Inquire and start activated. */
   builtin?: boolean;
+  /** The plugin's settings: the admin's config form is drawn from these (names and help as i18n keys). */
+  config_fields?: PluginConfigField[];
 }
+
+/** One declared setting of a plugin; `default` is its value until the admin saves another. */
+export type PluginConfigField = {
+  name: string;
+  title_key: string;
+  description_key: string;
+  required?: boolean;
+} & (
+  | { type: 'number'; default: number; min?: number; max?: number }
+  | { type: 'text'; default: string; max_length?: number }
+  | { type: 'switch'; default: boolean }
+);
 
 /** What the host hands a server entry: narrow on purpose (no repositories, no raw database). */
 export interface PluginHost {

@@ -25,3 +25,4 @@ export * from './cached-search.js';
 export * from './schemas/admin-settings.js';
 export * from './schemas/admin-users.js';
 export * from './schemas/moderation.js';
+export * from './schemas/admin-content.js';

@@ -140,6 +140,25 @@ describe('[SEC-6][ANS-28][ANS-42] admin routes × every caller', () => {
     expect(keys.length).toBeGreaterThanOrEqual(4);
     expect(keys).toContain(`PUT ${ADMIN_PREFIX}setting/smtp`);
     expect(keys).toContain(`PUT ${ADMIN_PREFIX}siteinfo/theme`);
+    // Issue 13, items 2, 3, 6 and 7: the dashboard, content lists, plugins and supporting calls.
+    for (const route of [
+      'GET dashboard',
+      'GET question/page',
+      'GET answer/page',
+      'PUT question/status',
+      'PUT answer/status',
+      'GET plugins',
+      'PUT plugin/status',
+      'GET plugin/config',
+      'PUT plugin/config',
+      'GET roles',
+      'GET language/options',
+      'GET reasons',
+      'GET user-center/agent',
+    ]) {
+      const [method, path] = route.split(' ');
+      expect(keys).toContain(`${method} ${ADMIN_PREFIX}${path}`);
+    }
     for (const section of ['general', 'interface', 'legal', 'login', 'users', 'write', 'seo']) {
       expect(keys).toContain(`GET ${ADMIN_PREFIX}siteinfo/${section}`);
       expect(keys).toContain(`PUT ${ADMIN_PREFIX}siteinfo/${section}`);

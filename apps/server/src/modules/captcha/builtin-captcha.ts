@@ -2,12 +2,15 @@ import type { CaptchaContract } from '@inquire/plugin-sdk';
 import svgCaptcha from 'svg-captcha';
 import { newToken } from '../../infra/tokens.js';
 
-/** The built-in image captcha: four characters drawn as SVG paths (no text to scrape). */
-export const builtinCaptcha: CaptchaContract = {
+/** How many characters the built-in captcha draws (its one setting), within what a person reads at a glance. */
+export const CAPTCHA_CODE_LENGTH = { name: 'code_length', default: 4, min: 4, max: 6 } as const;
+
+/** The built-in image captcha: `length` characters drawn as SVG paths (no text to scrape). */
+export const builtinCaptchaWith = (length: number): CaptchaContract => ({
   kind: 'captcha',
   async create() {
     const { data, text } = svgCaptcha.create({
-      size: 4,
+      size: length,
       noise: 2,
       ignoreChars: '0oO1iIlL',
       color: false,
@@ -24,4 +27,6 @@ export const builtinCaptcha: CaptchaContract = {
   verify(expected, given) {
     return expected.trim().toLowerCase() === given.trim().toLowerCase();
   },
-};
+});
+
+export const builtinCaptcha: CaptchaContract = builtinCaptchaWith(CAPTCHA_CODE_LENGTH.default);

@@ -6,7 +6,7 @@ import { hashToken } from '../../infra/tokens.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { UserRow } from '../users/users.repository.js';
-import { builtinCaptcha } from './builtin-captcha.js';
+import { builtinCaptcha, builtinCaptchaWith, CAPTCHA_CODE_LENGTH } from './builtin-captcha.js';
 import { captchaRepository, countersRepository } from './counters.repository.js';
 import type { Reservation } from './rate-limit.js';
 
@@ -89,8 +89,27 @@ export class CaptchaService {
     return { ...(await this.challenge()), verify: true };
   }
 
+  /** The built-in captcha's code length as the admin set it on the installed-plugins page (4 by default). */
+  async codeLength(): Promise<number> {
+    const row = await this.site.db
+      .selectFrom('plugin_state')
+      .select('config')
+      .where('slug_name', '=', BUILTIN_CAPTCHA_SLUG)
+      .executeTakeFirst();
+    let length: unknown;
+    try {
+      length = row?.config ? (JSON.parse(row.config) as Record<string, unknown>)[CAPTCHA_CODE_LENGTH.name] : undefined;
+    } catch {
+      length = undefined;
+    }
+    const fits = Number.isInteger(length) && (length as number) >= CAPTCHA_CODE_LENGTH.min && (length as number) <= CAPTCHA_CODE_LENGTH.max;
+    return fits ? (length as number) : CAPTCHA_CODE_LENGTH.default;
+  }
+
   async challenge(): Promise<{ captcha_id: string; captcha_img: string }> {
-    const { captcha_id, captcha_img, answer } = await this.provider.create();
+    // The built-in captcha follows its saved setting; a plugin's own provider draws as it likes.
+    const provider = this.provider === builtinCaptcha ? builtinCaptchaWith(await this.codeLength()) : this.provider;
+    const { captcha_id, captcha_img, answer } = await provider.create();
     const now = nowSeconds();
     await captchaRepository.insert(this.site.db, {
       captcha_id: hashToken(captcha_id),

@@ -1,0 +1,165 @@
+import type { PluginConfigField, PluginManifest } from '@inquire/plugin-sdk';
+import { translate } from '@inquire/i18n';
+import {
+  ADMIN_CONTENT_REASONS,
+  type Language,
+  type PluginConfig,
+  type PluginConfigFieldInfo,
+  type PluginConfigInput,
+  type PluginFilter,
+  type PluginItem,
+  type PluginStatusInput,
+} from '@inquire/shared';
+import type { SiteRuntime } from '../../infra/site.js';
+import { nowSeconds } from '../../lib/clock.js';
+import { AppError, type FieldIssue } from '../../lib/errors.js';
+import { BUILTIN_PLUGINS } from './builtin-plugins.js';
+import { pluginsRepository, type PluginStateRow } from './plugins.repository.js';
+
+type ConfigValue = string | number | boolean;
+
+/** Saved settings, or none when the row is missing or its JSON unreadable (the defaults hold). */
+function savedConfig(row: PluginStateRow | undefined): Record<string, unknown> {
+  if (!row?.config) return {};
+  try {
+    const parsed: unknown = JSON.parse(row.config);
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A saved value when it still fits the field's declaration, else the default. */
+function valueOf(field: PluginConfigField, saved: Record<string, unknown>): ConfigValue {
+  const value = saved[field.name];
+  return checkField(field, value) === null ? (value as ConfigValue) : field.default;
+}
+
+/** The message key of what is wrong with a value for a field, or null when it fits. */
+function checkField(field: PluginConfigField, value: unknown): string | null {
+  switch (field.type) {
+    case 'number': {
+      const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof number !== 'number' || !Number.isInteger(number)) return 'form.plugin_config.number';
+      if ((field.min !== undefined && number < field.min) || (field.max !== undefined && number > field.max)) {
+        return 'form.plugin_config.range';
+      }
+      return null;
+    }
+    case 'text':
+      if (typeof value !== 'string') return 'form.plugin_config.invalid';
+      if (field.required && value.trim() === '') return 'form.plugin_config.required';
+      if (field.max_length !== undefined && value.length > field.max_length) return 'form.plugin_config.too_long';
+      return null;
+    case 'switch':
+      return typeof value === 'boolean' ? null : 'form.plugin_config.invalid';
+  }
+}
+
+const normalize = (field: PluginConfigField, value: ConfigValue): ConfigValue =>
+  field.type === 'number' ? Number(value) : field.type === 'text' ? String(value).trim() : value;
+
+/**
+ * Installed plugins (issue 13, item 6): the plugins that ship with Inquire, each switched on or
+ * off and configured through `plugin_state`. Their own services read that state (the captcha:
+ * `CaptchaService.enabled` and its code length), so a change holds from the next request.
+ */
+export class PluginsService {
+  constructor(
+    private readonly site: SiteRuntime,
+    private readonly manifests: readonly PluginManifest[] = BUILTIN_PLUGINS,
+  ) {}
+
+  async list(filter: PluginFilter, lang: Language): Promise<PluginItem[]> {
+    const states = new Map((await pluginsRepository.all(this.site.db)).map((row) => [row.slug_name, row]));
+    const items = this.manifests.map((manifest) => this.present(manifest, states.get(manifest.slug_name), lang));
+    return items.filter((item) => {
+      if (filter === 'active') return item.enabled;
+      if (filter === 'inactive') return !item.enabled;
+      if (filter === 'outdated') return item.outdated;
+      return true;
+    });
+  }
+
+  /** Built-in plugins start activated: no row means on. */
+  async enabled(slug: string): Promise<boolean> {
+    const row = await pluginsRepository.find(this.site.db, slug);
+    return row ? Number(row.enabled) === 1 : true;
+  }
+
+  async setStatus(input: PluginStatusInput): Promise<void> {
+    const manifest = this.manifest(input.plugin_slug_name);
+    await pluginsRepository.setEnabled(this.site.db, manifest.slug_name, input.enabled, nowSeconds());
+  }
+
+  async config(slug: string, lang: Language): Promise<PluginConfig> {
+    const manifest = this.manifest(slug);
+    const saved = savedConfig(await pluginsRepository.find(this.site.db, slug));
+    return {
+      name: translate(lang, manifest.name_key),
+      slug_name: manifest.slug_name,
+      description: translate(lang, manifest.description_key),
+      config_fields: (manifest.config_fields ?? []).map((field) => fieldInfo(field, valueOf(field, saved), lang)),
+    };
+  }
+
+  /** Saves every declared field at once (a missing one keeps its value); any misfit refuses all, each beside its field. */
+  async saveConfig(input: PluginConfigInput): Promise<void> {
+    const manifest = this.manifest(input.plugin_slug_name);
+    const saved = savedConfig(await pluginsRepository.find(this.site.db, manifest.slug_name));
+    const next: Record<string, ConfigValue> = {};
+    const issues: FieldIssue[] = [];
+    for (const field of manifest.config_fields ?? []) {
+      const given = input.config_fields[field.name];
+      if (given === undefined) {
+        next[field.name] = valueOf(field, saved);
+        continue;
+      }
+      const problem = checkField(field, given);
+      if (problem) issues.push({ field: field.name, key: problem });
+      else next[field.name] = normalize(field, given);
+    }
+    if (issues.length) throw AppError.fields(issues);
+    await pluginsRepository.setConfig(this.site.db, manifest.slug_name, JSON.stringify(next), nowSeconds());
+  }
+
+  /** A plugin's saved value of one field (or its default): how a plugin reads its settings. */
+  async setting(slug: string, name: string): Promise<ConfigValue | undefined> {
+    const field = this.manifests.find((m) => m.slug_name === slug)?.config_fields?.find((f) => f.name === name);
+    if (!field) return undefined;
+    return valueOf(field, savedConfig(await pluginsRepository.find(this.site.db, slug)));
+  }
+
+  private manifest(slug: string): PluginManifest {
+    const manifest = this.manifests.find((m) => m.slug_name === slug);
+    if (!manifest) throw AppError.notFound(ADMIN_CONTENT_REASONS.pluginNotFound);
+    return manifest;
+  }
+
+  private present(manifest: PluginManifest, row: PluginStateRow | undefined, lang: Language): PluginItem {
+    return {
+      name: translate(lang, manifest.name_key),
+      slug_name: manifest.slug_name,
+      description: translate(lang, manifest.description_key),
+      version: manifest.version,
+      type: manifest.type,
+      enabled: row ? Number(row.enabled) === 1 : true,
+      builtin: manifest.builtin === true,
+      have_config: (manifest.config_fields ?? []).length > 0,
+      outdated: false,
+      link: manifest.link ?? '',
+    };
+  }
+}
+
+function fieldInfo(field: PluginConfigField, value: ConfigValue, lang: Language): PluginConfigFieldInfo {
+  return {
+    name: field.name,
+    type: field.type,
+    title: translate(lang, field.title_key),
+    description: translate(lang, field.description_key),
+    required: field.required === true,
+    ...(field.type === 'number' ? { min: field.min, max: field.max } : {}),
+    value,
+  };
+}
