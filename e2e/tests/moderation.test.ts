@@ -13,6 +13,8 @@ import { startSite, type RunningSite } from '../support/server.js';
  */
 const AUTHOR = { username: 'ivy_author', email: 'ivy@example.com', password: 'ivy-password-1', rank: 200 };
 const FLAGGER = { username: 'oak_flagger', email: 'oak@example.com', password: 'oak-password-1', rank: 200 };
+/** A second flagger: flags by one member less than a second apart ask for the captcha (the report strategy). */
+const BIRCH = { username: 'birch_reader', email: 'birch@example.com', password: 'birch-password-1', rank: 200 };
 const MODERATOR = { username: 'elm_moderator', email: 'elm@example.com', password: 'elm-password-1', role_id: 3 };
 const NEWCOMER = { username: 'sprout_new', email: 'sprout@example.com', password: 'sprout-password-1', rank: 1 };
 const CLOSE_MESSAGE = 'Please ask one question per post.';
@@ -23,7 +25,7 @@ let site: RunningSite;
 beforeAll(async () => {
   browser = await launchBrowser();
   site = await startSite({ installed: true });
-  await seedUsers(site.dataDir, [AUTHOR, FLAGGER, MODERATOR, NEWCOMER]);
+  await seedUsers(site.dataDir, [AUTHOR, FLAGGER, BIRCH, MODERATOR, NEWCOMER]);
   await updateSettings(site.dataDir, 'site_write', { hold_posts_below_rank: 10 });
 }, 180_000);
 afterAll(async () => {
@@ -93,9 +95,13 @@ describe('moderation', () => {
     await dialog.getByRole('button', { name: 'Flag', exact: true }).click();
     await flagger.page.getByText('Thanks for flagging').waitFor();
     await dialog.waitFor({ state: 'detached' });
-    // The question's Flag comes first on the page, before the answers'.
-    await flag(flagger, flagger.page.getByRole('button', { name: 'Flag', exact: true }).first(), 'spam');
     expect(flagger.problems).toEqual([]);
+    const second = await signedIn(BIRCH);
+    await second.page.goto(`${site.url}/questions/${questionId}`);
+    await second.page.getByRole('heading', { name: 'How often should ferns be watered in winter' }).waitFor();
+    // The question's Flag comes first on the page, before the answers'.
+    await flag(second, second.page.getByRole('button', { name: 'Flag', exact: true }).first(), 'spam');
+    expect(second.problems).toEqual([]);
 
     const moderator = await signedIn(MODERATOR);
     await moderator.page.goto(`${site.url}/review?type=flagged_post`);
@@ -129,7 +135,7 @@ describe('moderation', () => {
     await decision.getByText('Your appeal is waiting for staff.').waitFor();
     expect(await decision.getByRole('button', { name: 'Appeal' }).count()).toBe(0);
     expect(author.problems).toEqual([]);
-    for (const tab of [flagger, moderator, author]) await tab.context.close();
+    for (const tab of [flagger, second, moderator, author]) await tab.context.close();
   });
 
   it("[M-3][M-2] a newcomer's held question waits for review; a moderator approves it with the A key and everyone sees it", async () => {
@@ -182,5 +188,31 @@ describe('moderation', () => {
         }
       }
     }
+  });
+});
+
+describe('flagged members', () => {
+  it('[M-1][M-2] a member flags another on their profile; a moderator suspends them from /review with a duration and a reason', async () => {
+    const flagger = await signedIn(FLAGGER);
+    await flagger.page.goto(`${site.url}/users/${AUTHOR.username}`);
+    await flagger.page.getByRole('heading', { name: AUTHOR.username, level: 1 }).waitFor();
+    await flag(flagger, flagger.page.getByRole('button', { name: 'Flag', exact: true }), 'rude or abusive');
+    expect(flagger.problems).toEqual([]);
+
+    const moderator = await signedIn(MODERATOR);
+    await moderator.page.goto(`${site.url}/review?type=flagged_user`);
+    await moderator.page.getByRole('heading', { name: AUTHOR.username, level: 2 }).waitFor();
+    await moderator.page.getByLabel('Suspend for').selectOption('24h');
+    await moderator.page.getByLabel('Reason (shown to the member)').fill('Insults in comments.');
+    await screenshot(moderator.page, 'moderation-review-flagged-user-en-US-light-desktop');
+    await moderator.page.getByRole('button', { name: 'Suspend', exact: true }).click();
+    await moderator.page.getByText('Nothing to review here.').waitFor();
+    expect(moderator.problems).toEqual([]);
+
+    const author = await signedIn(AUTHOR);
+    await author.page.goto(`${site.url}/`);
+    await author.page.waitForURL(`${site.url}/users/account-suspended`);
+    await author.page.getByText('Insults in comments.', { exact: false }).waitFor();
+    for (const tab of [flagger, moderator, author]) await tab.context.close();
   });
 });

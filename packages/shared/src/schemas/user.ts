@@ -61,6 +61,8 @@ export interface UserActions {
   create_tag: boolean;
   /** Commenting on posts. */
   comment: boolean;
+  /** Flagging posts, comments and members (issue 12): the same rule as the posts' 'report' member action. */
+  flag: boolean;
   /** Which profile fields the member may change. */
   profile_fields: Record<ProfileField, boolean>;
 }

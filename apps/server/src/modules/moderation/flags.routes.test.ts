@@ -172,6 +172,16 @@ describe('flags and the flagged queues (issue 12)', () => {
     expect(await canFlag(suspended.token)).toBe(false);
   });
 
+  it('[M-1] user/info says whether the member may flag (what a profile page offers): active members yes; suspended no', async () => {
+    const flagAction = async (token: string) =>
+      (await call<{ actions: { flag: boolean } }>(t.app, 'GET', `${API}/user/info`, undefined, { token })).body.data
+        .actions.flag;
+    const suspended = await make({ status: 9, suspended_until: Math.floor(Date.now() / 1000) + DAY });
+    expect(await flagAction(flagger.token)).toBe(true);
+    expect(await flagAction(moderator.token)).toBe(true);
+    expect(await flagAction(suspended.token)).toBe(false);
+  });
+
   it('[M-2][S7-109][S2-058][S6-017] reviewing/type: guests 401, members nothing, auditors the suggested edits, staff every queue with counts, suspended staff refused', async () => {
     await flag(flagger.token, { object_id: questionId, report_type: 57 });
     await flag(flagger.token, { object_id: answerId, report_type: 57 });

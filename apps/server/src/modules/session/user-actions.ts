@@ -1,5 +1,5 @@
 import { PROFILE_FIELDS, type ProfileField, type SiteSettings, type UserActions } from '@inquire/shared';
-import { holds, isActiveAdmin, isActiveStaff } from '../auth/actor.js';
+import { holds, isActive, isActiveAdmin, isActiveStaff } from '../auth/actor.js';
 import type { Actor } from '../auth/auth.service.js';
 import { mayUpdateProfileField } from '../accounts/profile-policy.js';
 import { canCreateTag } from '../posts/tag-policy.js';
@@ -11,6 +11,7 @@ export function userActions(actor: Actor, rules: SiteSettings['site_users']): Us
     review: isActiveStaff(actor),
     create_tag: canCreateTag(actor),
     comment: holds(actor, 'comment.add'),
+    flag: isActive(actor),
     profile_fields: Object.fromEntries(
       PROFILE_FIELDS.map((field) => [field, mayUpdateProfileField(actor, field, rules)]),
     ) as Record<ProfileField, boolean>,

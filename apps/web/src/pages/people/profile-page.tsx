@@ -18,6 +18,7 @@ import {
   type ProfileTab,
   type TabList,
 } from './profile-tabs';
+import { FlagButton } from '../moderation/flag-dialog';
 
 export interface ProfilePageData {
   profile: PublicProfile;
@@ -29,6 +30,8 @@ export interface ProfilePageData {
   pageNumber: number;
   order: ListOrder;
   now: number;
+  /** Whether the reader may flag this member (the session's flag action; never oneself). */
+  canFlag: boolean;
 }
 
 export async function profilePageLoader(
@@ -49,7 +52,8 @@ export async function profilePageLoader(
       tab === 'overview' ? api.get<TopPosts>(`${API_BASE}/personal/qa/top`, { username }) : null,
       tab === 'overview' ? null : loadTabList(api, tab, username, pageNumber, order),
     ]);
-    return { profile, tab, own, top, list, pageNumber, order, now: Math.floor(Date.now() / 1000) };
+    const canFlag = !own && (session.user?.actions.flag ?? false);
+    return { profile, tab, own, top, list, pageNumber, order, now: Math.floor(Date.now() / 1000), canFlag };
   } catch (error) {
     if (error instanceof ApiError && error.code === 404) throw data(null, { status: 404 });
     throw error;
@@ -106,6 +110,7 @@ export function ProfilePage() {
               <li>{t('ui.people.last_seen', { date: day(profile.last_login_date) })}</li>
             ) : null}
           </ul>
+          {page.canFlag && profile.status !== 'deleted' ? <FlagButton objectId={profile.id} objectType="user" /> : null}
         </div>
       </header>
       {profile.status_msg ? <Alert kind="warning">{profile.status_msg}</Alert> : null}
