@@ -161,6 +161,32 @@ describe('moderation', () => {
     for (const tab of [guest, newcomer, moderator]) await tab.context.close();
   });
 
+  it("[M-3] a newcomer's held answer and comment show 'Waiting for review' to the newcomer alone", async () => {
+    const questionId = await ask(BIRCH, 'Which soil suits a young maple');
+    const token = await tokenOf(site.url, NEWCOMER);
+    await apiCall(site.url, token, 'POST', 'answer', {
+      question_id: questionId,
+      content: 'Loose, slightly acidic soil with good drainage.',
+    });
+    await apiCall(site.url, token, 'POST', 'comment', { object_id: questionId, original_text: 'Good question!' });
+
+    const newcomer = await signedIn(NEWCOMER, { viewport: PHONE, colorScheme: 'dark', locale: 'zh-CN' });
+    await newcomer.page.goto(`${site.url}/questions/${questionId}`);
+    await newcomer.page.getByText('Loose, slightly acidic soil').waitFor();
+    await newcomer.page.getByText('Good question!').waitFor();
+    expect(await newcomer.page.getByText('等待审核', { exact: true }).count()).toBe(2);
+    await screenshot(newcomer.page, 'moderation-held-answer-comment-zh-CN-dark-phone');
+    await expectAccessible(newcomer.page, 'held answer and comment, author');
+    expect(newcomer.problems).toEqual([]);
+
+    const guest = await openTab(browser);
+    await guest.page.goto(`${site.url}/questions/${questionId}`);
+    await guest.page.getByRole('heading', { name: 'Which soil suits a young maple' }).waitFor();
+    expect(await guest.page.getByText('Loose, slightly acidic soil').count()).toBe(0);
+    expect(await guest.page.getByText('Good question!').count()).toBe(0);
+    for (const tab of [newcomer, guest]) await tab.context.close();
+  });
+
   it('[M-2] /review answers the 403 page to a member', async () => {
     const member = await signedIn(FLAGGER);
     const response = await member.page.goto(`${site.url}/review`);

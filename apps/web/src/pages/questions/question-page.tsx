@@ -250,6 +250,11 @@ export function QuestionPage() {
                   <Badge kind="danger">{t('ui.curation.answer_deleted')}</Badge>
                 </div>
               ) : null}
+              {answer.status === QUESTION_STATUS.pending ? (
+                <div className="mb-2">
+                  <Badge kind="warning">{t('ui.review.waiting')}</Badge>
+                </div>
+              ) : null}
               {answer.decision ? (
                 <div className="mb-2">
                   <DecisionNotice decision={answer.decision} onChanged={() => revalidator.revalidate()} />
