@@ -497,7 +497,42 @@ export const routes: RouteObject[] = [
                 loader: guarded('admin'),
                 lazy: () => import('../layouts/admin-layout').then((m) => ({ Component: m.AdminLayout })),
                 children: [
-                  { index: true, loader: notBuilt('admin'), Component: NotFound },
+                  {
+                    index: true,
+                    lazy: () =>
+                      import('../pages/admin/dashboard-page').then((m) => ({
+                        loader: guarded('admin', m.dashboardLoader),
+                        Component: m.DashboardPage,
+                      })),
+                    handle: handle(({ t }) => ({ title: t('ui.admin.dashboard.title') })),
+                  },
+                  {
+                    path: 'questions',
+                    lazy: () =>
+                      import('../pages/admin/content-pages').then((m) => ({
+                        loader: guarded('admin', m.adminQuestionsLoader),
+                        Component: m.AdminQuestionsPage,
+                      })),
+                    handle: handle(({ t }) => ({ title: t('ui.admin.content.questions_title') })),
+                  },
+                  {
+                    path: 'answers',
+                    lazy: () =>
+                      import('../pages/admin/content-pages').then((m) => ({
+                        loader: guarded('admin', m.adminAnswersLoader),
+                        Component: m.AdminAnswersPage,
+                      })),
+                    handle: handle(({ t }) => ({ title: t('ui.admin.content.answers_title') })),
+                  },
+                  {
+                    path: 'installed-plugins',
+                    lazy: () =>
+                      import('../pages/admin/plugins-page').then((m) => ({
+                        loader: guarded('admin', m.pluginsLoader),
+                        Component: m.PluginsPage,
+                      })),
+                    handle: handle(({ t }) => ({ title: t('ui.admin.plugins.title') })),
+                  },
                   {
                     path: 'themes',
                     lazy: () =>
@@ -547,6 +582,16 @@ export const routes: RouteObject[] = [
                     lazy: () =>
                       import('../pages/admin/design-gallery-page').then((m) => ({ Component: m.DesignGalleryPage })),
                     handle: handle(({ t }) => ({ title: t('ui.design.title') })),
+                  },
+                  // A plugin's settings at /admin/{slug_name} (spec section 2): 404 for a name no plugin has.
+                  {
+                    path: ':slugName',
+                    lazy: () =>
+                      import('../pages/admin/plugins-page').then((m) => ({
+                        loader: guarded('admin', m.pluginConfigLoader),
+                        Component: m.PluginConfigPage,
+                      })),
+                    handle: handle(({ t }) => ({ title: t('ui.admin.plugins.title') })),
                   },
                   later('*', 'admin'),
                 ],
