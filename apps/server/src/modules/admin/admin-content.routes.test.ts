@@ -240,8 +240,16 @@ describe('admin content lists and status changes', () => {
     const again = await questionStatus({ question_id: id, status: 'closed', reason_type: 64 });
     expect([again.status, again.body.reason]).toEqual([400, 'error.admin.status_unchanged']);
 
-    expect((await questionStatus({ question_id: id, status: 'available' })).status).toBe(200);
+    const reopened = await questionStatus({ question_id: id, status: 'available', reason_msg: 'The log is there now' });
+    expect(reopened.status).toBe(200);
     expect((await row(id)).status).toBe(1);
+    const entry = await t.app.site.db
+      .selectFrom('activities')
+      .select('comment')
+      .where('object_id', '=', id)
+      .where('activity_type', '=', 'question.reopened')
+      .executeTakeFirstOrThrow();
+    expect(entry.comment).toBe('The log is there now');
     expect(
       (await questionStatus({ question_id: id, status: 'deleted', reason_type: 57, reason_msg: 'Spam' })).status,
     ).toBe(200);

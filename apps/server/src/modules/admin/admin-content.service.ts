@@ -68,9 +68,10 @@ export class AdminContentService {
     const { operations } = this;
     switch (input.status) {
       case 'available':
-        if (question.status === QUESTION_STATUS.deleted) return operations.recoverQuestion(question.id, actor);
-        if (question.status === QUESTION_STATUS.closed) return operations.reopen(question.id, actor);
-        if (hidden) return operations.operate(question.id, 'show', actor);
+        if (question.status === QUESTION_STATUS.deleted)
+          return operations.recoverQuestion(question.id, actor, input.reason_msg);
+        if (question.status === QUESTION_STATUS.closed) return operations.reopen(question.id, actor, input.reason_msg);
+        if (hidden) return operations.operate(question.id, 'show', actor, reason);
         break;
       case 'closed':
         if (question.status === QUESTION_STATUS.closed) break;
@@ -93,7 +94,7 @@ export class AdminContentService {
       return this.operations.deleteAnswer(answer.id, actor, { type: input.reason_type, msg: input.reason_msg });
     }
     if (input.status === 'available' && answer.status === ANSWER_STATUS.deleted) {
-      return this.operations.recoverAnswer(answer.id, actor);
+      return this.operations.recoverAnswer(answer.id, actor, input.reason_msg);
     }
     throw AppError.badRequest(ADMIN_CONTENT_REASONS.statusUnchanged);
   }

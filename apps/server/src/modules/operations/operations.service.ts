@@ -73,7 +73,8 @@ export class OperationsService {
     });
   }
 
-  async reopen(questionId: string, actor: Actor): Promise<void> {
+  /** `comment`: why, kept on the timeline entry (the admin's status change gives one). */
+  async reopen(questionId: string, actor: Actor, comment = ''): Promise<void> {
     const question = await this.staffQuestion(questionId, actor);
     if (question.status !== QUESTION_STATUS.closed) throw AppError.badRequest(CURATION_REASONS.questionNotClosed);
     const now = nowSeconds();
@@ -84,7 +85,7 @@ export class OperationsService {
         close_msg: '',
         closed_at: 0,
       });
-      await this.record(trx, actor, question.id, question.id, 'question.reopened', now);
+      await this.record(trx, actor, question.id, question.id, 'question.reopened', now, comment);
     });
   }
 
@@ -145,7 +146,7 @@ export class OperationsService {
   }
 
   /** POST question/recover (staff): back to closed or open as it was, its tags and reputation with it. */
-  async recoverQuestion(id: string, actor: Actor): Promise<void> {
+  async recoverQuestion(id: string, actor: Actor, comment = ''): Promise<void> {
     const question = await this.staffQuestion(id, actor);
     if (question.status !== QUESTION_STATUS.deleted) throw AppError.badRequest(CURATION_REASONS.operationForbidden);
     const now = nowSeconds();
@@ -157,7 +158,7 @@ export class OperationsService {
       await postWrites.moveTagLinks(trx, question.id, [10], question.show === QUESTION_SHOW.hidden ? 2 : 1);
       await usersRepository.bumpCount(trx, question.user_id, 'question_count', 1);
       await voteReputation.restore(trx, question.id);
-      await this.record(trx, actor, question.id, question.id, 'question.undeleted', now);
+      await this.record(trx, actor, question.id, question.id, 'question.undeleted', now, comment);
     });
   }
 
@@ -182,7 +183,7 @@ export class OperationsService {
     });
   }
 
-  async recoverAnswer(id: string, actor: Actor): Promise<void> {
+  async recoverAnswer(id: string, actor: Actor, comment = ''): Promise<void> {
     if (!isActiveStaff(actor)) throw AppError.forbidden(CURATION_REASONS.operationForbidden);
     const { answer, question } = await this.visibleAnswer(id, actor);
     if (answer.status !== ANSWER_STATUS.deleted) throw AppError.badRequest(CURATION_REASONS.operationForbidden);
@@ -194,7 +195,7 @@ export class OperationsService {
       await postWrites.bumpAnswerCount(trx, question.id, 1);
       await usersRepository.bumpCount(trx, answer.user_id, 'answer_count', 1);
       await voteReputation.restore(trx, answer.id);
-      await this.record(trx, actor, answer.id, answer.id, 'answer.undeleted', now);
+      await this.record(trx, actor, answer.id, answer.id, 'answer.undeleted', now, comment);
     });
   }
 

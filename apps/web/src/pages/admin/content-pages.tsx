@@ -348,7 +348,8 @@ function choicesFor(kind: Kind, current: AdminPostStatus): string[] {
 
 /**
  * The status change with its reason, as a confirmation: closing asks for a close reason (and
- * the text or link it needs), the other changes for an optional message the author reads.
+ * the text or link it needs); every change takes a reason kept on the post's timeline, which
+ * the author also reads with a decision (close, delete, unlist).
  */
 function StatusDialog({
   kind,
@@ -437,7 +438,7 @@ function StatusDialog({
         />
         {closing ? (
           <RadioGroup
-            legend={t('ui.admin.content.status_dialog.reason')}
+            legend={t('ui.admin.content.status_dialog.close_reason')}
             name="reason_type"
             value={String(reasonType)}
             options={reasons.map((r) => ({ value: String(r.reason_type), label: r.name }))}
@@ -448,18 +449,16 @@ function StatusDialog({
         {status === 'deleted' ? (
           <p className="text-sm text-red-700 dark:text-red-400">{t('ui.admin.content.status_dialog.confirm_delete')}</p>
         ) : null}
-        {status !== 'available' ? (
-          <TextArea
-            label={t('ui.admin.content.status_dialog.message')}
-            help={t('ui.admin.content.status_dialog.message_help')}
-            name="reason_msg"
-            rows={3}
-            placeholder={closing ? reason?.placeholder : undefined}
-            value={message}
-            onChange={(e) => setMessage(e.target.value)}
-            error={errors.reason_msg}
-          />
-        ) : null}
+        <TextArea
+          label={t('ui.admin.content.status_dialog.reason')}
+          help={t('ui.admin.content.status_dialog.message_help')}
+          name="reason_msg"
+          rows={3}
+          placeholder={closing ? reason?.placeholder : undefined}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          error={errors.reason_msg}
+        />
       </form>
     </Dialog>
   );
