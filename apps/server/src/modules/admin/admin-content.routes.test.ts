@@ -387,6 +387,9 @@ describe('installed plugins and supporting calls', () => {
     expect((await put('plugin/status', { plugin_slug_name: 'captcha-basic', enabled: false })).status).toBe(200);
     expect(await slugs('inactive')).toEqual(['captcha-basic:false']);
     expect(await t.app.services.captcha.required('email', guest)).toBe(false);
+    // The public list clients read their plugins' state from says the same (spec section 4).
+    const status = await call(t.app, 'GET', '/answer/api/v1/plugin/status');
+    expect(status.body.data).toEqual([{ slug_name: 'captcha-basic', enabled: false }]);
     expect((await put('plugin/status', { plugin_slug_name: 'captcha-basic', enabled: true })).status).toBe(200);
     expect(await slugs('active')).toEqual(['captcha-basic:true']);
     expect(await t.app.services.captcha.required('email', guest)).toBe(true);

@@ -1,17 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { requireActive } from '../../infra/guards.js';
 import { getRead } from '../../infra/reads.js';
+import { PluginsService } from '../plugins/plugins.service.js';
 
 const V1 = '/answer/api/v1';
 
 /**
  * Reads Answer's clients make on every page or screen, for features Inquire has not built:
- * each answers Answer's shape with what is true here (no plugin enabled, no connector, no
+ * each answers Answer's shape with what is true here (the built-in plugins only, no connector, no
  * user center), so such a client draws its screens instead of failing on a 404.
  */
 export async function answerCompatRoutes(app: FastifyInstance): Promise<void> {
-  // No server plugin is enabled through Answer's plugin system (peer facts 11).
-  getRead(app, `${V1}/plugin/status`, async () => []);
+  // The installed plugins and whether each is on (spec: a client sets its plugins' activated
+  // flags from this), read through the same service as the admin's installed-plugins page.
+  const plugins = new PluginsService(app.site);
+  getRead(app, `${V1}/plugin/status`, async (request) =>
+    (await plugins.list('all', request.lang)).map((plugin) => ({
+      slug_name: plugin.slug_name,
+      enabled: plugin.enabled,
+    })),
+  );
 
   // External logins (connector plugins): none until connectors exist.
   getRead(app, `${V1}/connector/info`, async () => []);
