@@ -10,7 +10,7 @@ import {
   type ReviewType,
   type ReviewTypeItem,
 } from '@inquire/shared';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { loaderApi } from '../../app/api';
 import { fromApi } from '../../app/load';
@@ -19,7 +19,8 @@ import { RelativeTime } from '../../components/relative-time';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
-import { SelectField, TextField } from '../../components/ui/field';
+import { SelectField, TextArea, TextField } from '../../components/ui/field';
+import { serverFieldErrors, type FieldErrors } from '../../lib/forms';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
 import { CloseDialog } from '../curation/close-dialog';
@@ -63,9 +64,16 @@ export async function reviewLoader(
     types.find((t) => t.todo_amount > 0)?.name ??
     types[0]?.name ??
     'flagged_post';
-  const page = Math.max(1, Math.floor(Number(url.searchParams.get('page'))) || 1);
+  const askedPage = Math.max(1, Math.floor(Number(url.searchParams.get('page'))) || 1);
   const call = QUEUE_CALLS[type];
-  const queue = call ? await fromApi(api.get<Paged<Item>>(`${API_BASE}/${call}`, { page }), url) : null;
+  const read = (page: number) => fromApi(api.get<Paged<Item>>(`${API_BASE}/${call}`, { page }), url);
+  let page = askedPage;
+  let queue = call ? await read(page) : null;
+  // Skipped past the last item (or it was just settled): start again from the first one left.
+  if (call && queue && queue.list.length === 0 && queue.count > 0 && page > 1) {
+    page = 1;
+    queue = await read(page);
+  }
   return {
     types,
     type,
@@ -215,6 +223,7 @@ function FlaggedPost({ data, item, onDone, onSkip }: ItemProps<FlaggedPostItem>)
   const { t } = useTranslation();
   const { busy, decide } = useDecision(onDone);
   const [closing, setClosing] = useState(false);
+  const [editing, setEditing] = useState(false);
   const operate = (operation_type: string) => () =>
     decide(operation_type, () => http.put(`${API_BASE}/report/review`, { flag_id: item.flag_id, operation_type }));
   useShortcuts({ s: onSkip });
@@ -224,6 +233,9 @@ function FlaggedPost({ data, item, onDone, onSkip }: ItemProps<FlaggedPostItem>)
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" loading={busy === 'ignore_report'} onClick={operate('ignore_report')}>
           {t('ui.review.ignore')}
+        </Button>
+        <Button variant="secondary" onClick={() => setEditing(true)}>
+          {t('ui.review.edit')}
         </Button>
         {item.object_type === 'question' ? (
           <Button variant="secondary" onClick={() => setClosing(true)}>
@@ -242,6 +254,7 @@ function FlaggedPost({ data, item, onDone, onSkip }: ItemProps<FlaggedPostItem>)
           {t('ui.review.skip')}
         </Button>
       </div>
+      {editing ? <EditPostDialog item={item} onOpenChange={setEditing} onEdited={onDone} /> : null}
       <CloseDialog
         questionId={item.question_id}
         open={closing}
@@ -257,6 +270,78 @@ function FlaggedPost({ data, item, onDone, onSkip }: ItemProps<FlaggedPostItem>)
         }
       />
     </PostCard>
+  );
+}
+
+/**
+ * The review screen's edit-post modal: staff correct the flagged post in place (a question's
+ * title and text, an answer's or a comment's text; a question keeps its tags), which settles the flag.
+ */
+function EditPostDialog({
+  item,
+  onOpenChange,
+  onEdited,
+}: {
+  item: FlaggedPostItem;
+  onOpenChange(open: boolean): void;
+  onEdited(): Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [title, setTitle] = useState(item.title);
+  const [content, setContent] = useState(item.original_text);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const isQuestion = item.object_type === 'question';
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await http.put(`${API_BASE}/report/review`, {
+        flag_id: item.flag_id,
+        operation_type: 'edit_post',
+        content,
+        ...(isQuestion ? { title, tags: item.tags.map((tag) => ({ slug_name: tag.slug_name })) } : {}),
+      });
+      onOpenChange(false);
+      await onEdited();
+    } catch (error) {
+      setErrors(serverFieldErrors(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open onOpenChange={onOpenChange} title={t('ui.review.edit_title')}>
+      <form noValidate onSubmit={save} className="space-y-4">
+        {isQuestion ? (
+          <TextField
+            label={t('ui.review.edit_post_title')}
+            name="title"
+            value={title}
+            error={errors.title}
+            onChange={(e) => setTitle(e.target.value)}
+          />
+        ) : null}
+        <TextArea
+          label={t('ui.review.edit_content')}
+          name="content"
+          rows={8}
+          value={content}
+          error={errors.content ?? errors.original_text}
+          onChange={(e) => setContent(e.target.value)}
+        />
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
+            {t('ui.dialog.cancel')}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {t('ui.review.edit_save')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }
 
