@@ -15,6 +15,8 @@ const AUTHOR = { username: 'ivy_author', email: 'ivy@example.com', password: 'iv
 const FLAGGER = { username: 'oak_flagger', email: 'oak@example.com', password: 'oak-password-1', rank: 200 };
 /** A second flagger: flags by one member less than a second apart ask for the captcha (the report strategy). */
 const BIRCH = { username: 'birch_reader', email: 'birch@example.com', password: 'birch-password-1', rank: 200 };
+/** Reputation 1000: reviews suggested edits (question.audit), and nothing else. */
+const AUDITOR = { username: 'pine_auditor', email: 'pine@example.com', password: 'pine-password-1', rank: 1000 };
 const MODERATOR = { username: 'elm_moderator', email: 'elm@example.com', password: 'elm-password-1', role_id: 3 };
 const NEWCOMER = { username: 'sprout_new', email: 'sprout@example.com', password: 'sprout-password-1', rank: 1 };
 const CLOSE_MESSAGE = 'Please ask one question per post.';
@@ -25,7 +27,7 @@ let site: RunningSite;
 beforeAll(async () => {
   browser = await launchBrowser();
   site = await startSite({ installed: true });
-  await seedUsers(site.dataDir, [AUTHOR, FLAGGER, BIRCH, MODERATOR, NEWCOMER]);
+  await seedUsers(site.dataDir, [AUTHOR, FLAGGER, BIRCH, AUDITOR, MODERATOR, NEWCOMER]);
   await updateSettings(site.dataDir, 'site_write', { hold_posts_below_rank: 10 });
 }, 180_000);
 afterAll(async () => {
@@ -249,5 +251,41 @@ describe('flagged members', () => {
     await author.page.waitForURL(`${site.url}/users/account-suspended`);
     await author.page.getByText('Insults in comments.', { exact: false }).waitFor();
     for (const tab of [flagger, moderator, author]) await tab.context.close();
+  });
+});
+
+describe('suggested edits', () => {
+  it('[M-2] an auditor sees only the suggested-edit queue on /review and approves an edit with the A key', async () => {
+    const questionId = await ask(FLAGGER, 'When should roses be pruned');
+    const birch = await tokenOf(site.url, BIRCH);
+    const check = await apiCall<{ wait_for_review: boolean }>(
+      site.url,
+      birch,
+      'GET',
+      `revisions/edit/check?id=${questionId}`,
+    );
+    expect(check.wait_for_review).toBe(true);
+    await apiCall(site.url, birch, 'PUT', 'question', {
+      id: questionId,
+      title: 'When should roses be pruned',
+      content: 'Prune roses in late winter, just before new growth starts.',
+      tags: [{ slug_name: 'support' }],
+      edit_summary: 'Clearer question',
+    });
+
+    const auditor = await signedIn(AUDITOR);
+    await auditor.page.goto(`${site.url}/review`);
+    await auditor.page.getByRole('heading', { name: 'Review', level: 1 }).waitFor();
+    const tabs = auditor.page.getByRole('navigation', { name: 'Review queues' }).getByRole('link');
+    expect(await tabs.allInnerTexts()).toEqual([expect.stringContaining('Suggested edits')]);
+    await auditor.page.getByRole('insertion').first().waitFor();
+    await screenshot(auditor.page, 'moderation-review-suggested-edit-en-US-light-desktop');
+    await expectAccessible(auditor.page, 'suggested edit');
+    await auditor.page.keyboard.press('a');
+    await auditor.page.getByText('Nothing to review here.').waitFor();
+    expect(auditor.problems).toEqual([]);
+    await auditor.page.goto(`${site.url}/questions/${questionId}`);
+    await auditor.page.getByText('Prune roses in late winter').waitFor();
+    await auditor.context.close();
   });
 });

@@ -384,8 +384,9 @@ export const routes: RouteObject[] = [
                     path: 'review',
                     lazy: () =>
                       import('../pages/moderation/review-page').then((m) => ({
-                        // Staff only: others get the 403 page (the server refuses the queues too).
-                        loader: guarded('staff', m.reviewLoader),
+                        // Staff, and auditors for the suggested edits: the loader answers the 403 page to
+                        // a member the server offers no queue (the server refuses the queues too).
+                        loader: guarded('activated', m.reviewLoader),
                         Component: m.ReviewPage,
                       })),
                     handle: handle(({ t }) => ({ title: t('ui.review.title'), robots: 'noindex' })),

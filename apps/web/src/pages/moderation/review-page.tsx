@@ -9,9 +9,10 @@ import {
   type QueuedPostItem,
   type ReviewType,
   type ReviewTypeItem,
+  type UnreviewedRevision,
 } from '@inquire/shared';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { data, Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { loaderApi } from '../../app/api';
 import { fromApi } from '../../app/load';
 import type { Session } from '../../app/session';
@@ -24,16 +25,18 @@ import { serverFieldErrors, type FieldErrors } from '../../lib/forms';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
 import { CloseDialog } from '../curation/close-dialog';
+import { RevisionDiff } from '../curation/revision-diff';
 
 /** Each queue's one-item page call (the server answers one item per page and how many are left). */
 const QUEUE_CALLS: Partial<Record<ReviewType, string>> = {
+  suggested_post_edit: 'revisions/unreviewed',
   flagged_post: 'report/unreviewed/post',
   flagged_user: 'report/unreviewed/user',
   queued_post: 'review/pending/post/page',
   appeal: 'moderation/appeal/page',
 };
 
-type Item = FlaggedPostItem | FlaggedUserItem | QueuedPostItem | AppealItem;
+type Item = FlaggedPostItem | FlaggedUserItem | QueuedPostItem | AppealItem | UnreviewedRevision;
 
 export interface ReviewPageData {
   types: ReviewTypeItem[];
@@ -58,6 +61,8 @@ export async function reviewLoader(
   const types = (await fromApi(api.get<ReviewTypeItem[]>(`${API_BASE}/reviewing/type`), url)).filter((t) =>
     QUEUE_CALLS[t.name] ? true : false,
   );
+  // Staff see every queue, members with an audit privilege the suggested edits; others none.
+  if (types.length === 0) throw data(null, { status: 403 });
   const asked = url.searchParams.get('type') as ReviewType | null;
   const type =
     (asked && REVIEW_TYPES.includes(asked) && types.some((t) => t.name === asked) ? asked : undefined) ??
@@ -131,6 +136,7 @@ export function ReviewPage() {
 }
 
 function itemKey(item: Item): string {
+  if ('unreviewed_info' in item) return item.unreviewed_info.id;
   if ('flag_id' in item) return item.flag_id;
   if ('review_id' in item) return item.review_id;
   return item.appeal_id;
@@ -161,6 +167,7 @@ interface ItemProps<T> {
 }
 
 function ReviewItem({ data, item, onDone, onSkip }: ItemProps<Item>) {
+  if ('unreviewed_info' in item) return <SuggestedEdit data={data} item={item} onDone={onDone} onSkip={onSkip} />;
   if ('review_id' in item) return <QueuedPost data={data} item={item} onDone={onDone} onSkip={onSkip} />;
   if ('appeal_id' in item) return <Appeal data={data} item={item} onDone={onDone} onSkip={onSkip} />;
   if (item.object_type === 'user') return <FlaggedUser data={data} item={item} onDone={onDone} onSkip={onSkip} />;
@@ -471,6 +478,44 @@ function FlaggedUser({ data, item, onDone, onSkip }: ItemProps<FlaggedUserItem>)
           {t('ui.review.skip')}
         </Button>
       </div>
+    </article>
+  );
+}
+
+/** A suggested edit: the current post against the suggestion, approve (A), reject or skip (S). */
+function SuggestedEdit({ data, item, onDone, onSkip }: ItemProps<UnreviewedRevision>) {
+  const { t } = useTranslation();
+  const { busy, decide } = useDecision(onDone);
+  const audit = (operation: 'approve' | 'reject') =>
+    decide(operation, () => http.put(`${API_BASE}/revisions/audit`, { id: item.unreviewed_info.id, operation }));
+  useShortcuts({ a: () => void audit('approve'), s: onSkip });
+  const suggestion = item.unreviewed_info;
+  return (
+    <article className="space-y-3 rounded-lg border border-gray-200 p-4 dark:border-gray-800">
+      <p className="text-xs font-medium text-gray-600 uppercase dark:text-gray-400">
+        {t(`ui.review.object.${item.type === 'tag' ? 'tag' : item.type}`)}
+      </p>
+      <h2 id="review-item" className="text-lg font-semibold break-words">
+        {item.info.title || suggestion.content.title || item.info.slug_name}
+      </h2>
+      <p className="text-sm text-gray-600 dark:text-gray-400">
+        {t('ui.review.suggested_by', { name: suggestion.user_info.display_name })} ·{' '}
+        <RelativeTime at={suggestion.created_at} now={data.now} />
+        {suggestion.reason ? ` · ${suggestion.reason}` : ''}
+      </p>
+      <RevisionDiff before={item.info} after={suggestion.content} />
+      <div className="flex flex-wrap gap-2">
+        <Button loading={busy === 'approve'} onClick={() => void audit('approve')} aria-keyshortcuts="a">
+          {t('ui.review.approve')}
+        </Button>
+        <Button variant="danger" loading={busy === 'reject'} onClick={() => void audit('reject')}>
+          {t('ui.review.reject')}
+        </Button>
+        <Button variant="ghost" onClick={onSkip} aria-keyshortcuts="s">
+          {t('ui.review.skip')}
+        </Button>
+      </div>
+      <p className="text-xs text-gray-600 dark:text-gray-400">{t('ui.review.shortcuts')}</p>
     </article>
   );
 }
