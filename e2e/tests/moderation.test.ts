@@ -113,7 +113,12 @@ describe('moderation', () => {
     await moderator.page.getByText('Buy my fertiliser').waitFor();
     await moderator.page.keyboard.press('s');
     await moderator.page.waitForURL((url) => url.searchParams.get('page') === '2');
-    await moderator.page.getByRole('button', { name: 'Close', exact: true }).click();
+    // The approve dropdown: the flag is upheld, and the question is closed.
+    await expectAccessible(moderator.page, 'flagged post');
+    await moderator.page.getByRole('button', { name: 'Approve' }).click();
+    await moderator.page.getByRole('menuitem', { name: 'Close' }).waitFor();
+    await screenshot(moderator.page, 'moderation-review-flagged-post-approve-menu-en-US-light-desktop');
+    await moderator.page.getByRole('menuitem', { name: 'Close' }).click();
     const close = moderator.page.getByRole('dialog', { name: 'Close question' });
     await close.getByLabel('something else').check();
     await close.locator('[name="close_msg"]').fill(CLOSE_MESSAGE);
@@ -121,7 +126,8 @@ describe('moderation', () => {
     await close.waitFor({ state: 'detached' });
     // The answer's flag is the one left: the moderator edits the answer in the edit-post modal.
     await moderator.page.getByText('1 item left').waitFor();
-    await moderator.page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await moderator.page.getByRole('button', { name: 'Approve' }).click();
+    await moderator.page.getByRole('menuitem', { name: 'Edit' }).click();
     const edit = moderator.page.getByRole('dialog', { name: 'Edit post' });
     await edit.getByLabel('Text').fill('Water ferns sparingly in winter, when the soil surface is dry.');
     await edit.getByRole('button', { name: 'Save edits' }).click();

@@ -17,8 +17,9 @@ import { loaderApi } from '../../app/api';
 import { fromApi } from '../../app/load';
 import type { Session } from '../../app/session';
 import { RelativeTime } from '../../components/relative-time';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClass } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/card';
+import { Menu, type MenuEntry } from '../../components/ui/menu';
 import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextArea, TextField } from '../../components/ui/field';
 import { serverFieldErrors, type FieldErrors } from '../../lib/forms';
@@ -234,6 +235,17 @@ function FlaggedPost({ data, item, onDone, onSkip }: ItemProps<FlaggedPostItem>)
   const operate = (operation_type: string) => () =>
     decide(operation_type, () => http.put(`${API_BASE}/report/review`, { flag_id: item.flag_id, operation_type }));
   useShortcuts({ s: onSkip });
+  // The approve dropdown: the flag is upheld, and this is what is done about the post.
+  const upheld: MenuEntry[] = [
+    { kind: 'action', label: t('ui.review.edit'), onSelect: () => setEditing(true) },
+    ...(item.object_type === 'question'
+      ? [{ kind: 'action' as const, label: t('ui.review.close'), onSelect: () => setClosing(true) }]
+      : []),
+    ...(item.object_type !== 'comment'
+      ? [{ kind: 'action' as const, label: t('ui.review.unlist'), onSelect: () => void operate('unlist_post')() }]
+      : []),
+    { kind: 'action', label: t('ui.review.delete'), danger: true, onSelect: () => void operate('delete_post')() },
+  ];
   return (
     <PostCard data={data} post={item}>
       <FlagReason item={item} now={data.now} />
@@ -241,22 +253,19 @@ function FlaggedPost({ data, item, onDone, onSkip }: ItemProps<FlaggedPostItem>)
         <Button variant="secondary" loading={busy === 'ignore_report'} onClick={operate('ignore_report')}>
           {t('ui.review.ignore')}
         </Button>
-        <Button variant="secondary" onClick={() => setEditing(true)}>
-          {t('ui.review.edit')}
-        </Button>
-        {item.object_type === 'question' ? (
-          <Button variant="secondary" onClick={() => setClosing(true)}>
-            {t('ui.review.close')}
-          </Button>
-        ) : null}
-        {item.object_type !== 'comment' ? (
-          <Button variant="secondary" loading={busy === 'unlist_post'} onClick={operate('unlist_post')}>
-            {t('ui.review.unlist')}
-          </Button>
-        ) : null}
-        <Button variant="danger" loading={busy === 'delete_post'} onClick={operate('delete_post')}>
-          {t('ui.review.delete')}
-        </Button>
+        <Menu
+          align="start"
+          entries={upheld}
+          trigger={
+            <button
+              type="button"
+              className={buttonClass('secondary')}
+              aria-busy={busy === 'unlist_post' || busy === 'delete_post' || undefined}
+            >
+              {t('ui.review.approve_menu')} <span aria-hidden="true">▾</span>
+            </button>
+          }
+        />
         <Button variant="ghost" onClick={onSkip}>
           {t('ui.review.skip')}
         </Button>
