@@ -110,6 +110,8 @@ describe('admin users', () => {
     await row.getByRole('button', { name: `Action for ${PROMOTED.username}` }).click();
     await page.getByRole('menuitem', { name: 'Change role' }).click();
     dialog = page.getByRole('dialog', { name: 'Change role' });
+    // [A-7] the dialog lists the roles `roles` answers, each with its description.
+    await dialog.getByText("Looks after posts and members, without the site's settings.").waitFor();
     await dialog.getByLabel('Moderator').check();
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Update success.').waitFor();

@@ -12,9 +12,10 @@ import {
   type AdminUserItem,
   type AdminUserStatus,
   type Paged,
+  type RoleItem,
   type SuspendDuration,
 } from '@inquire/shared';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Form, Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import type { z } from 'zod';
 import { loaderApi } from '../../app/api';
@@ -356,8 +357,29 @@ const ROLE_OPTIONS = [
   { id: ROLE.moderator, name: 'moderator' },
 ] as const;
 
+/**
+ * The roles with their descriptions, as `roles` answers (spec section 4: the change-role modal
+ * loads the roles); the built-in names stand in until it answers.
+ */
+function useRoles(): RoleItem[] {
+  const { t } = useTranslation();
+  const [roles, setRoles] = useState<RoleItem[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    void http.get<RoleItem[]>(`${ADMIN_API_BASE}/roles`).then((list) => live && setRoles(list));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return (
+    roles ??
+    ROLE_OPTIONS.map((role) => ({ id: role.id, name: t(`ui.admin.users.roles.${role.name}`), description: '' }))
+  );
+}
+
 function RoleDialog({ user, onClose }: { user: AdminUserItem; onClose(): void }) {
   const { t } = useTranslation();
+  const roles = useRoles();
   const [roleId, setRoleId] = useState<number>(user.role_id);
   const form = useDialogForm('user/role', adminUserRoleSchema, onClose, t('ui.toast.update_success'));
   function submit(event: FormEvent) {
@@ -378,9 +400,16 @@ function RoleDialog({ user, onClose }: { user: AdminUserItem; onClose(): void })
           legend={t('ui.admin.users.role_dialog.role')}
           name="role_id"
           value={String(roleId)}
-          options={ROLE_OPTIONS.map((role) => ({
+          options={roles.map((role) => ({
             value: String(role.id),
-            label: t(`ui.admin.users.roles.${role.name}`),
+            label: (
+              <span>
+                {role.name}
+                {role.description ? (
+                  <span className="block text-xs text-gray-700 dark:text-gray-300">{role.description}</span>
+                ) : null}
+              </span>
+            ),
           }))}
           onChange={(value) => setRoleId(Number(value))}
           error={form.errors.role_id}
