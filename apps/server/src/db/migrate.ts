@@ -13,8 +13,8 @@ import * as userSuspension from './migrations/0012-user-suspension.js';
 import * as moderation from './migrations/0013-moderation.js';
 import * as searchKindIndexes from './migrations/0014-search-kind-indexes.js';
 import * as hotQuestions from './migrations/0015-hot-questions.js';
-import * as adminContent from './migrations/0017-admin-content.js';
 import * as questionLinks from './migrations/0016-question-links.js';
+import * as adminContent from './migrations/0017-admin-content.js';
 
 /** Migrations are listed here, in order, so bundling and tests need no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,8 +32,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-moderation': moderation,
   '0014-search-kind-indexes': searchKindIndexes,
   '0015-hot-questions': hotQuestions,
-  '0017-admin-content': adminContent,
   '0016-question-links': questionLinks,
+  '0017-admin-content': adminContent,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
