@@ -102,7 +102,7 @@ describe('server rendering and guards', () => {
     await signIn(admin.page, ADMIN.email, ADMIN.password);
     await admin.page.waitForURL(`${site.url}/`);
     await admin.page.goto(`${site.url}/admin`);
-    await admin.page.getByText("Unfortunately, this page doesn't exist.").waitFor();
+    await admin.page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     expect([...problems, ...admin.problems]).toEqual([]);
   });
 

@@ -9,6 +9,7 @@ import {
   member,
   PUBLIC_WRITES,
   routesOf,
+  SUSPENDED_MAY_WRITE,
   send,
   stateOf,
   suspended,
@@ -61,7 +62,11 @@ describe('[SEC-6][SEC-8] write routes × callers who may not write', () => {
   it('the allowlists name real write routes, and the sweep covers many', () => {
     const keys = routes.map(keyOf);
     expect(routes.length).toBeGreaterThan(40);
-    for (const key of [...Object.keys(PUBLIC_WRITES), ...Object.keys(ANY_STATUS_WRITES)]) {
+    for (const key of [
+      ...Object.keys(PUBLIC_WRITES),
+      ...Object.keys(ANY_STATUS_WRITES),
+      ...Object.keys(SUSPENDED_MAY_WRITE),
+    ]) {
       expect(keys, `allowlisted but not registered: ${key}`).toContain(key);
     }
   });
@@ -73,10 +78,12 @@ describe('[SEC-6][SEC-8] write routes × callers who may not write', () => {
     await sweep((await deletedMember(t.app)).token, expectOf);
   });
 
-  it('[SEC-8] a suspended member gets 403 suspended on every write route but the public and any-status ones', async () => {
+  it('[SEC-8] a suspended member gets 403 suspended on every write route but the public and any-status ones, and the appeal', async () => {
     const { token } = await member(t.app, suspended());
     await sweep(token, (route) =>
-      activeOnly(route) ? `403 ${REASONS.userSuspended} suspended` : allowedAnswer(route),
+      activeOnly(route) && !is(SUSPENDED_MAY_WRITE)(route)
+        ? `403 ${REASONS.userSuspended} suspended`
+        : allowedAnswer(route),
     );
   });
 

@@ -87,6 +87,14 @@ export const ANY_STATUS_WRITES: Record<string, string> = {
   [`POST ${V1}/user/email/change/code`]: 'an unactivated member fixes a mistyped address',
 };
 
+/**
+ * Write routes a suspended member may still call: an appeal is how a suspended member asks
+ * staff to look again at the decision (moderation). An unactivated account may not.
+ */
+export const SUSPENDED_MAY_WRITE: Record<string, string> = {
+  [`POST ${V1}/moderation/appeal`]: 'a suspended member appeals the decision',
+};
+
 export interface Member {
   id: string;
   username: string;
