@@ -102,7 +102,10 @@ export class CaptchaService {
     } catch {
       length = undefined;
     }
-    const fits = Number.isInteger(length) && (length as number) >= CAPTCHA_CODE_LENGTH.min && (length as number) <= CAPTCHA_CODE_LENGTH.max;
+    const fits =
+      Number.isInteger(length) &&
+      (length as number) >= CAPTCHA_CODE_LENGTH.min &&
+      (length as number) <= CAPTCHA_CODE_LENGTH.max;
     return fits ? (length as number) : CAPTCHA_CODE_LENGTH.default;
   }
 
