@@ -19,6 +19,7 @@ export * from './schemas/account.js';
 export * from './schemas/tag.js';
 export * from './schemas/curation.js';
 export * from './search-limits.js';
+export * from './question-orders.js';
 export * from './schemas/search.js';
 export * from './schemas/notification.js';
 export * from './cached-search.js';

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-
-/**
- * The orders of `question/page` (peer facts 6.2). `hot`: recent score and activity;
- * `recommend`: the reader's followed tags and questions, newest first (newest for a guest).
- */
-export const QUESTION_ORDERS = ['newest', 'active', 'frequent', 'score', 'unanswered', 'hot', 'recommend'] as const;
-export type QuestionOrder = (typeof QUESTION_ORDERS)[number];
+import { QUESTION_ORDERS } from '../question-orders.js';
 
 export const questionPageQuery = z.object({
   page: z.coerce.number().int().min(1).catch(1).default(1),
