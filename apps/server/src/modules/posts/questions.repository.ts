@@ -79,9 +79,9 @@ export const questionsRepository = {
    * walk (20 / share of questions tagged) equals the sort (the tag's size): size² = 20 × listed.
    *
    * `within.followerId` (the recommend order, signed in) keeps the questions in that member's
-   * followed tags and the questions they follow; `within.linkedTo` the questions whose body,
-   * live answers or duplicate close link to that question (`question/link`). Those filters
-   * bound the rows they count.
+   * followed tags and the questions they follow, less the member's own; `within.linkedTo` the
+   * questions whose body, live answers or duplicate close link to that question
+   * (`question/link`). Those filters bound the rows they count.
    */
   async listPage(
     db: Db,
@@ -112,7 +112,8 @@ export const questionsRepository = {
     }
     if (since > 0) base = base.where('questions.created_at', '>=', since);
     if (unanswered) base = base.where(sql<boolean>`questions.answer_count = ${sql.lit(0)}`);
-    if (followerId) base = base.where((eb) => followedBy(eb, followerId));
+    // A feed recommends what the reader has not written: their own questions stay out.
+    if (followerId) base = base.where((eb) => followedBy(eb, followerId)).where('questions.user_id', '!=', followerId);
     if (linkedTo) base = base.where((eb) => linkingTo(eb, linkedTo));
 
     const countsItsRows =

@@ -96,7 +96,7 @@ describe('question list orders (Answer compatibility)', () => {
     expect((await list('order=hot')).list[0]?.id).toBe(quiet);
   });
 
-  it('[C-4] order=recommend lists the reader\u2019s followed tags and questions, newest first; a guest gets the newest list; question/recommend/page is for members', async () => {
+  it('[C-4] order=recommend lists the reader\u2019s followed tags and questions, newest first, never their own; a guest gets the newest list; question/recommend/page is for members', async () => {
     const inRare = await ask(1, 'rare-tag', staff.token);
     const followed = await ask(2);
     const other = await ask(3);
@@ -119,11 +119,17 @@ describe('question list orders (Answer compatibility)', () => {
     expect(feed.status).toBe(200);
     expect(feed.body.data).toEqual(mine);
 
+    // The reader's own questions stay out, even in a followed tag or followed by them.
+    const own = await ask(4, 'rare-tag', voter.token);
+    const ownFollow = await call(t.app, 'POST', `${API}/follow`, { object_id: own }, { token: voter.token });
+    expect(ownFollow.status, JSON.stringify(ownFollow.body)).toBe(200);
+    expect((await list('order=recommend', voter.token)).list.map((q) => q.id)).toEqual([followed, inRare]);
+
     // Somebody following nothing gets an empty feed, a guest the newest list.
     expect(await list('order=recommend', asker.token)).toEqual({ count: 0, list: [] });
     const guest = await list('order=recommend');
     expect(guest).toEqual(await list('order=newest'));
-    expect(guest.list.map((q) => q.id).slice(0, 3)).toEqual([other, followed, inRare]);
+    expect(guest.list.map((q) => q.id).slice(0, 4)).toEqual([own, other, followed, inRare]);
     expect((await call(t.app, 'GET', `${API}/question/recommend/page`)).status).toBe(401);
 
     // An unlisted question leaves the feed.

@@ -73,8 +73,8 @@ export class QuestionsService {
 
   /**
    * The question list: listed questions only, pinned first, in the chosen order. The
-   * recommend order keeps the signed-in reader's followed tags and questions (newest first);
-   * a guest's is the newest list.
+   * recommend order keeps the signed-in reader's followed tags and questions, not their own
+   * (newest first); a guest's is the newest list.
    */
   async page(
     query: QuestionPageQuery,
