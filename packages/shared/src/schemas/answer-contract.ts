@@ -405,6 +405,7 @@ export const personalQuestionPageSchema = pagedOf(
     accepted_answer_id: z.string(),
     status: count,
     created_at: time,
+    tags: z.array(questionTagSchema),
   }),
 );
 /** `GET personal/answer/page`. */
@@ -416,7 +417,7 @@ export const personalAnswerPageSchema = pagedOf(
     vote_count: count,
     create_time: time,
     update_time: time,
-    question_info: obj({ title: z.string(), url_title: z.string() }),
+    question_info: obj({ title: z.string(), url_title: z.string(), tags: z.array(questionTagSchema) }),
   }),
 );
 /** `GET personal/comment/page`. */

@@ -147,6 +147,15 @@ export const ANSWER_COMPAT_FIELDS = [
   'member_actions',
 ] as const satisfies readonly (keyof AnswerCompat)[];
 
+/** A tag as a question carries it (question/info and the personal lists; Answer's TagResp). */
+export interface QuestionTag {
+  slug_name: string;
+  display_name: string;
+  main_tag_slug_name: string;
+  recommend: boolean;
+  reserved: boolean;
+}
+
 export interface QuestionDetail extends QuestionCompat {
   id: string;
   /** Whether the caller bookmarked / follows the question. */
@@ -159,13 +168,7 @@ export interface QuestionDetail extends QuestionCompat {
   content: string;
   html: string;
   description: string;
-  tags: {
-    slug_name: string;
-    display_name: string;
-    main_tag_slug_name: string;
-    recommend: boolean;
-    reserved: boolean;
-  }[];
+  tags: QuestionTag[];
   status: number;
   show: number;
   pin: number;

@@ -1,8 +1,10 @@
+import type { Paged } from '@inquire/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildUser, loginAs } from '../../../test/factories.js';
 import { buildTestApp, call, type TestApp } from '../../../test/harness.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { nextId } from '../../lib/ids.js';
+import { queryObservers } from '../../infra/db.js';
 
 const V1 = '/answer/api/v1';
 
@@ -326,5 +328,102 @@ describe('people: personal page lists', () => {
       (await call<Page<unknown>>(t.app, 'GET', `${V1}/personal/vote/page`, undefined, { token: authorToken })).body.data
         .count,
     ).toBe(0);
+  });
+});
+
+/** Issue 14 item 2: Answer's personal lists carry the questions' tags. */
+describe('people: tags on personal lists', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    // Several questions in a row from one member: no captcha or write limit in the way.
+    t = await buildTestApp({ app: { writeLimits: false } });
+  });
+  afterEach(async () => t.close());
+
+  it('[C-4] personal question and answer lists carry each question\u2019s tags, read once for the whole page', async () => {
+    const asker = await buildUser(t.app, { rank: 10_000 });
+    const answerer = await buildUser(t.app, { rank: 10_000 });
+    const [askerToken, answererToken] = [await loginAs(t.app, asker.id), await loginAs(t.app, answerer.id)];
+    const ask = async (n: number, tags: string[]) => {
+      const res = await call<{ id: string }>(
+        t.app,
+        'POST',
+        `${V1}/question`,
+        {
+          title: `Tagged question number ${n} here`,
+          content: 'A body long enough to pass.',
+          tags: tags.map((slug_name) => ({ slug_name })),
+        },
+        { token: askerToken },
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      await call(
+        t.app,
+        'POST',
+        `${V1}/answer`,
+        { question_id: res.body.data.id, content: 'An answer long enough.' },
+        {
+          token: answererToken,
+        },
+      );
+      return res.body.data.id;
+    };
+    const first = await ask(1, ['alpha', 'beta']);
+    const second = await ask(2, ['gamma']);
+    const tagsOf = (tags: { slug_name: string; display_name: string; recommend: boolean; reserved: boolean }[]) =>
+      tags.map((tag) => tag.slug_name);
+
+    const questions = await call<Paged<{ question_id: string; tags: Parameters<typeof tagsOf>[0] }>>(
+      t.app,
+      'GET',
+      `${V1}/personal/question/page`,
+      undefined,
+      { query: { username: asker.username } },
+    );
+    expect(questions.body.data.list.map((q) => [q.question_id, tagsOf(q.tags)])).toEqual([
+      [second, ['gamma']],
+      [first, ['alpha', 'beta']],
+    ]);
+    expect(questions.body.data.list[0]?.tags[0]).toEqual({
+      slug_name: 'gamma',
+      display_name: 'gamma',
+      main_tag_slug_name: '',
+      recommend: false,
+      reserved: false,
+    });
+    const answers = await call<Paged<{ question_id: string; question_info: { tags: Parameters<typeof tagsOf>[0] } }>>(
+      t.app,
+      'GET',
+      `${V1}/personal/answer/page`,
+      undefined,
+      { query: { username: answerer.username } },
+    );
+    expect(answers.body.data.list.map((a) => [a.question_id, tagsOf(a.question_info.tags)])).toEqual([
+      [second, ['gamma']],
+      [first, ['alpha', 'beta']],
+    ]);
+
+    // One page of one question costs as many queries as a page of three: the tags are one read.
+    const queriesOf = async (path: string, username: string, pageSize: number) => {
+      let count = 0;
+      const observe = () => (count += 1);
+      queryObservers.add(observe);
+      try {
+        const res = await call(t.app, 'GET', `${V1}/${path}`, undefined, {
+          query: { username, page_size: String(pageSize) },
+        });
+        expect(res.status).toBe(200);
+      } finally {
+        queryObservers.delete(observe);
+      }
+      return count;
+    };
+    await ask(3, ['delta']);
+    for (const [path, username] of [
+      ['personal/question/page', asker.username],
+      ['personal/answer/page', answerer.username],
+    ] as const) {
+      expect(await queriesOf(path, username, 3)).toBe(await queriesOf(path, username, 1));
+    }
   });
 });

@@ -8,6 +8,7 @@ import {
   USER_STATUS,
   type Language,
   type Paged,
+  type QuestionTag,
   type SiteSettings,
 } from '@inquire/shared';
 import type { SiteRuntime } from '../../infra/site.js';
@@ -19,6 +20,8 @@ import { avatarUrl, statusName } from '../users/users.presenter.js';
 import type { UserRow } from '../users/users.repository.js';
 import { peopleRepository } from './people.repository.js';
 import { personalRepository, visibleTitle } from './personal.repository.js';
+import { questionsRepository } from '../posts/questions.repository.js';
+import { presentQuestionTag, tagMarks } from '../posts/tags.presenter.js';
 
 const WEEK = 7 * 24 * 60 * 60;
 const RANKING_SIZE = 20;
@@ -193,9 +196,9 @@ export class PeopleService {
     return { count, list: list.map(map) };
   }
 
-  /** `GET personal/question/page`. */
-  questions(username: string, order: 'newest' | 'score', page: { page: number; page_size: number }) {
-    return this.paged(
+  /** `GET personal/question/page`: each question with its tags (one read for the page). */
+  async questions(username: string, order: 'newest' | 'score', page: { page: number; page_size: number }) {
+    const { count, list } = await this.paged(
       username,
       page,
       (id, offset, limit) => personalRepository.questions(this.site.db, id, order, offset, limit),
@@ -212,11 +215,13 @@ export class PeopleService {
         created_at: q.created_at,
       }),
     );
+    const tags = await this.tagsOf(list.map((q) => q.question_id));
+    return { count, list: list.map((q) => ({ ...q, tags: tags.get(q.question_id) ?? [] })) };
   }
 
-  /** `GET personal/answer/page`. */
-  answers(username: string, order: 'newest' | 'score', page: { page: number; page_size: number }) {
-    return this.paged(
+  /** `GET personal/answer/page`: each answer's question carries its tags (one read for the page). */
+  async answers(username: string, order: 'newest' | 'score', page: { page: number; page_size: number }) {
+    const { count, list } = await this.paged(
       username,
       page,
       (id, offset, limit) => personalRepository.answers(this.site.db, id, order, offset, limit),
@@ -230,6 +235,27 @@ export class PeopleService {
         question_info: { title: a.title, url_title: slugify(a.title) },
       }),
     );
+    const tags = await this.tagsOf(list.map((a) => a.question_id));
+    return {
+      count,
+      list: list.map((a) => ({ ...a, question_info: { ...a.question_info, tags: tags.get(a.question_id) ?? [] } })),
+    };
+  }
+
+  /** The tags of a page's questions, by question, in one batched read (never one per row). */
+  private async tagsOf(questionIds: string[]): Promise<Map<string, QuestionTag[]>> {
+    const [rows, settings] = await Promise.all([
+      questionsRepository.tagsOf(this.site.db, [...new Set(questionIds)]),
+      this.siteinfo.settings(),
+    ]);
+    const marks = tagMarks(settings.site_write);
+    const byQuestion = new Map<string, QuestionTag[]>();
+    for (const row of rows) {
+      const tags = byQuestion.get(row.object_id) ?? [];
+      tags.push(presentQuestionTag(row, marks));
+      byQuestion.set(row.object_id, tags);
+    }
+    return byQuestion;
   }
 
   /** `GET personal/rank/page`: reputation gains only. */

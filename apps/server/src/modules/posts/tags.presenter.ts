@@ -1,4 +1,4 @@
-import type { SiteSettings, TagBrief, TagDetail, TagListItem } from '@inquire/shared';
+import type { QuestionTag, SiteSettings, TagBrief, TagDetail, TagListItem } from '@inquire/shared';
 import { plainText } from '../../lib/markdown.js';
 import type { Actor } from '../auth/auth.service.js';
 import { tagMemberActions } from './member-actions.js';
@@ -27,6 +27,19 @@ export function marksOf(
 ): { reserved: boolean; recommend: boolean } {
   const reserved = tag.reserved === 1 || marks.reserved.has(tag.slug_name);
   return { reserved, recommend: !reserved && (tag.recommend === 1 || marks.recommend.has(tag.slug_name)) };
+}
+
+/** A tag as a question carries it (question/info, the personal lists): Answer's TagResp. */
+export function presentQuestionTag(
+  tag: { slug_name: string; display_name: string; reserved: number; recommend: number },
+  marks: TagMarks,
+): QuestionTag {
+  return {
+    slug_name: tag.slug_name,
+    display_name: tag.display_name || tag.slug_name,
+    main_tag_slug_name: '',
+    ...marksOf(tag, marks),
+  };
 }
 
 export function presentTagItem(tag: TagRow, marks: TagMarks, following: boolean): TagListItem {

@@ -26,6 +26,7 @@ import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { insertTagWithHistory } from '../posts/tag-history.js';
 import {
   marksOf,
+  presentQuestionTag,
   presentRecommended,
   presentSuggestions,
   tagMarks,
@@ -222,12 +223,7 @@ export class QuestionsService {
     const presented = presentQuestion(
       question,
       presentAuthor(author, settings.site_users),
-      tags.map((tag) => ({
-        slug_name: tag.slug_name,
-        display_name: tag.display_name,
-        main_tag_slug_name: '',
-        ...marksOf(tag, marks),
-      })),
+      tags.map((tag) => presentQuestionTag(tag, marks)),
       actor,
       votes.get(question.id),
       engagement,

@@ -1,3 +1,5 @@
+import type { QuestionTag } from '@inquire/shared';
+
 /** Wire shapes of the people calls (server: modules/people). */
 export interface RankedUser {
   username: string;
@@ -58,6 +60,8 @@ export interface PersonalQuestion {
   answer_count: number;
   accepted_answer_id: string;
   created_at: number;
+  /** The question's tags (personal/question/page; bookmarks carry none). */
+  tags?: QuestionTag[];
 }
 
 export interface PersonalAnswer {
@@ -66,7 +70,7 @@ export interface PersonalAnswer {
   accepted: number;
   vote_count: number;
   create_time: number;
-  question_info: { title: string; url_title: string };
+  question_info: { title: string; url_title: string; tags: QuestionTag[] };
 }
 
 export interface PersonalComment {
