@@ -20,6 +20,7 @@ import { TagsService } from './modules/tags/tags.service.js';
 import { VotesService } from './modules/votes/votes.service.js';
 import { InvitesService } from './modules/invites/invites.service.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
+import { NotificationEmailsService } from './modules/notifications/notification-emails.service.js';
 import { ReactionsService } from './modules/reactions/reactions.service.js';
 import { RelatedService } from './modules/related/related.service.js';
 import { OperationsService } from './modules/operations/operations.service.js';
@@ -52,6 +53,7 @@ export interface Services {
   reactions: ReactionsService;
   invites: InvitesService;
   notifications: NotificationsService;
+  notificationEmails: NotificationEmailsService;
   related: RelatedService;
   tags: TagsService;
   revisions: RevisionsService;
@@ -86,6 +88,9 @@ export function createServices(site: SiteRuntime, options: ServiceOptions = {}):
   const related = new RelatedService(site);
   const operations = new OperationsService(site);
   const flags = new FlagsService(site, siteinfo, { operations, revisions, comments });
+  // Each outbox pass first merges due notification items into emails (one per receiver and digest).
+  const notificationEmails = new NotificationEmailsService(site, siteinfo, mail);
+  mail.addComposer(() => notificationEmails.composeDue());
   return {
     siteinfo,
     auth,
@@ -106,6 +111,7 @@ export function createServices(site: SiteRuntime, options: ServiceOptions = {}):
     reactions,
     invites,
     notifications: new NotificationsService(site, siteinfo),
+    notificationEmails,
     related,
     tags: new TagsService(site, siteinfo),
     revisions,

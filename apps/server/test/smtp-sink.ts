@@ -7,6 +7,8 @@ export interface SinkMail {
   subject: string;
   text: string;
   html: string;
+  /** Every header as sent, unfolded, by lower-case name (List-Unsubscribe and the like). */
+  headers: Record<string, string>;
 }
 
 export interface SmtpSink {
@@ -33,6 +35,15 @@ export async function startSmtpSink(): Promise<SmtpSink> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            headers: Object.fromEntries(
+              parsed.headerLines.map((h) => [
+                h.key,
+                h.line
+                  .slice(h.line.indexOf(':') + 1)
+                  .replace(/\r?\n\s+/g, ' ')
+                  .trim(),
+              ]),
+            ),
           });
           done();
         })

@@ -31,6 +31,8 @@ import enModeration from '../locales/en_US/moderation.json' with { type: 'json' 
 import zhModeration from '../locales/zh_CN/moderation.json' with { type: 'json' };
 import enAdminContent from '../locales/en_US/admin-content.json' with { type: 'json' };
 import zhAdminContent from '../locales/zh_CN/admin-content.json' with { type: 'json' };
+import enNotificationEmails from '../locales/en_US/notification-emails.json' with { type: 'json' };
+import zhNotificationEmails from '../locales/zh_CN/notification-emails.json' with { type: 'json' };
 
 export const CATALOG_FILES = {
   en_US: [
@@ -48,6 +50,7 @@ export const CATALOG_FILES = {
     enAdminUsers,
     enModeration,
     enAdminContent,
+    enNotificationEmails,
   ],
   zh_CN: [
     zhCore,
@@ -64,5 +67,6 @@ export const CATALOG_FILES = {
     zhAdminUsers,
     zhModeration,
     zhAdminContent,
+    zhNotificationEmails,
   ],
 } as const;

@@ -57,6 +57,10 @@ export interface Database {
     created_at: number;
   };
   notifications: NotificationsTable;
+  /** Notification emails waiting to be merged into one email per receiver and digest (migration 0018). */
+  email_digest_items: EmailDigestItemsTable;
+  /** New-question emails sent to an "all new questions" subscriber in the current 7-day window. */
+  email_question_quota: { user_id: string; window_start: number; count: number };
   /** Red dots: unread items per receiver and type (1 inbox, 2 achievement), cleared by PUT notification/status. */
   notification_counters: { user_id: string; type: number; unread: number };
   /** Flags (moderation, migration 0013): status 1 pending, 2 completed, 3 ignored. */
@@ -297,6 +301,24 @@ export interface EmailOutboxTable {
   last_error: Generated<string>;
   created_at: Generated<number>;
   sent_at: Generated<number>;
+  /** Extra headers as a JSON object (List-Unsubscribe), '' for none. */
+  headers: Generated<string>;
+}
+
+export interface EmailDigestItemsTable {
+  id: string;
+  user_id: string;
+  /** `inbox` (answers, comments, invitations) or `question` (new questions). */
+  digest: string;
+  /** The notification source that asked for it (`inbox`, `all_new_question`, `all_new_question_for_following_tags`). */
+  source: string;
+  action: string;
+  actor_id: string;
+  question_id: string;
+  answer_id: string;
+  comment_id: string;
+  created_at: number;
+  due_at: number;
 }
 
 export interface CommentsTable {

@@ -15,6 +15,7 @@ import * as searchKindIndexes from './migrations/0014-search-kind-indexes.js';
 import * as hotQuestions from './migrations/0015-hot-questions.js';
 import * as questionLinks from './migrations/0016-question-links.js';
 import * as adminContent from './migrations/0017-admin-content.js';
+import * as notificationEmails from './migrations/0018-notification-emails.js';
 
 /** Migrations are listed here, in order, so bundling and tests need no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-hot-questions': hotQuestions,
   '0016-question-links': questionLinks,
   '0017-admin-content': adminContent,
+  '0018-notification-emails': notificationEmails,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -119,6 +119,25 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     return ok(request, reply, null);
   });
 
+  app.put(`${V1}/user/notification/unsubscribe`, async (request, reply) => {
+    const { code } = parseInput(codeSchema, request.body);
+    await accounts.unsubscribe(code, caller(request));
+    return ok(request, reply, null);
+  });
+
+  // RFC 8058 one-click: a mail client POSTs `List-Unsubscribe=One-Click` as a form to the
+  // address of the List-Unsubscribe header, which carries the code; no sign-in, no cookie.
+  await app.register(async (oneClick) => {
+    oneClick.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    oneClick.post(`${V1}/user/notification/unsubscribe`, async (request, reply) => {
+      const { code } = parseInput(codeSchema, request.query);
+      await accounts.unsubscribe(code, caller(request));
+      return ok(request, reply, null);
+    });
+  });
+
   getRead(app, `${V1}/user/action/record`, async (request, params) => {
     const { action } = parseInput(actionRecordQuery, params);
     const record = await captcha.actionRecord(action, { ip: request.ip, user: request.actor?.user ?? null });

@@ -16,6 +16,7 @@ import {
   type LoginInput,
   type LoginResult,
   type NotificationConfig,
+  type NotificationSource,
   type PasswordReplacementInput,
   type PasswordResetInput,
   type ProfileInput,
@@ -164,7 +165,7 @@ export class AccountsService {
     lang: Language,
     user: Pick<UserRow, 'id' | 'display_name'>,
     to: string,
-    action: EmailCodeAction,
+    action: Exclude<EmailCodeAction, 'unsubscribe'>,
     content = '',
   ): Promise<void> {
     const code = newToken();
@@ -595,6 +596,25 @@ export class AccountsService {
     return config;
   }
 
+  /**
+   * `PUT user/notification/unsubscribe {code}` and the one-click POST of a notification email:
+   * turns the email channel off for the sources the link names, without signing in. A link works
+   * for 24 hours, also a second time (a mail client's one-click and then the page); after that,
+   * 403 url_expired.
+   */
+  async unsubscribe(code: string, caller: Pick<Caller, 'ip'>): Promise<void> {
+    await this.limits.consume('unsubscribePerIp', caller.ip);
+    const now = nowSeconds();
+    const found = await emailCodesRepository.findLive(this.site.db, hashToken(code), 'unsubscribe', now);
+    if (!found) throw AppError.forbidden(ACCOUNT_REASONS.urlExpired, 'url_expired');
+    const sources = unsubscribeSources(found.content);
+    await this.site.db.transaction().execute(async (trx) => {
+      for (const source of sources) {
+        await accountsRepository.saveNotificationConfig(trx, found.user_id, source, false, now);
+      }
+    });
+  }
+
   async updateNotificationConfig(actor: Actor, input: z.infer<typeof notificationConfigSchema>): Promise<void> {
     const now = nowSeconds();
     await this.site.db.transaction().execute(async (trx) => {
@@ -603,6 +623,17 @@ export class AccountsService {
         if (value) await accountsRepository.saveNotificationConfig(trx, actor.user.id, source, value.enable, now);
       }
     });
+  }
+}
+
+/** The sources an unsubscribe code names (a JSON list written with the email); anything else is ignored. */
+function unsubscribeSources(content: string): NotificationSource[] {
+  try {
+    const parsed: unknown = JSON.parse(content);
+    if (!Array.isArray(parsed)) return [];
+    return NOTIFICATION_SOURCES.filter((source) => parsed.includes(source));
+  } catch {
+    return [];
   }
 }
 

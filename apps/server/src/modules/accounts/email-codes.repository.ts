@@ -1,6 +1,6 @@
 import type { Db } from '../../infra/db.js';
 
-export type EmailCodeAction = 'activate' | 'reset' | 'change_email';
+export type EmailCodeAction = 'activate' | 'reset' | 'change_email' | 'unsubscribe';
 
 export const emailCodesRepository = {
   /** Stores a new code and retires the user's older codes for the same action (newest only). */
@@ -26,6 +26,38 @@ export const emailCodesRepository = {
         expires_at: row.now + row.ttl,
       })
       .execute();
+  },
+
+  /**
+   * Stores a code without retiring older ones: unsubscribe links, one per notification email,
+   * all stay valid for their whole life (peer facts 4.4: exempt from "only the latest").
+   */
+  async store(
+    db: Db,
+    row: { code_hash: string; user_id: string; action: EmailCodeAction; content: string; now: number; ttl: number },
+  ): Promise<void> {
+    await db
+      .insertInto('email_codes')
+      .values({
+        code_hash: row.code_hash,
+        user_id: row.user_id,
+        action: row.action,
+        content: row.content,
+        created_at: row.now,
+        expires_at: row.now + row.ttl,
+      })
+      .execute();
+  },
+
+  /** A code that has not expired, used or not (an unsubscribe link may be followed twice). */
+  findLive(db: Db, codeHash: string, action: EmailCodeAction, now: number) {
+    return db
+      .selectFrom('email_codes')
+      .select(['user_id', 'content'])
+      .where('code_hash', '=', codeHash)
+      .where('action', '=', action)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
   },
 
   /** Removes codes that expired more than a day ago (used or not). */

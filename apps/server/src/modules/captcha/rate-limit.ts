@@ -18,6 +18,8 @@ export const LIMITS = {
   registerPerIp: { max: 10, window: 60 * 60 },
   emailPerIp: { max: 20, window: 60 * 60 },
   emailPerAccount: { max: 5, window: 60 * 60 },
+  /** Unsubscribe links (no sign-in): enough for a mailbox full of them, not for guessing codes. */
+  unsubscribePerIp: { max: 30, window: 10 * 60 },
 } as const;
 export type LimitName = keyof typeof LIMITS;
 

@@ -47,6 +47,7 @@ export class MailService {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private log: FastifyBaseLogger | undefined;
+  private readonly composers: Array<() => Promise<void>> = [];
 
   constructor(private readonly site: SiteRuntime) {}
 
@@ -56,6 +57,14 @@ export class MailService {
   }
 
   render = renderEmail;
+
+  /**
+   * Adds a step each pass runs before sending: one that writes due emails into the outbox
+   * (the notification digests), so they go out in the same pass.
+   */
+  addComposer(compose: () => Promise<void>): void {
+    this.composers.push(compose);
+  }
 
   start(log: FastifyBaseLogger, intervalMs = Number(process.env.INQUIRE_MAIL_INTERVAL_MS ?? 3000)): void {
     this.log = log;
@@ -83,6 +92,10 @@ export class MailService {
 
   private async sendDue(): Promise<void> {
     if (!this.site.hasDatabase || !(await this.site.isInstalled())) return;
+    // A composer that fails leaves its rows for the next pass and holds up no other mail.
+    for (const compose of this.composers) {
+      await compose().catch((error: unknown) => this.log?.error({ err: error }, 'composing notification emails'));
+    }
     const db = this.site.db;
     const now = nowSeconds();
     const rows = await outboxRepository.due(db, now, 20);
@@ -108,6 +121,7 @@ export class MailService {
             subject: row.subject,
             html: row.html,
             text: row.text,
+            ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
           });
           await outboxRepository.markDone(db, row.id, OUTBOX_STATUS.sent, nowSeconds());
         } catch (error) {

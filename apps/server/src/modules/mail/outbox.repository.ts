@@ -7,6 +7,8 @@ export interface OutgoingEmail {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers (a notification's List-Unsubscribe); none for account emails. */
+  headers?: Record<string, string>;
 }
 
 export const outboxRepository = {
@@ -19,6 +21,7 @@ export const outboxRepository = {
         subject: email.subject,
         html: email.html,
         text: email.text,
+        headers: email.headers ? JSON.stringify(email.headers) : '',
         status: OUTBOX_STATUS.pending,
         attempts: 0,
         next_attempt_at: now,

@@ -5,6 +5,7 @@ import { nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { isActiveStaff } from '../auth/actor.js';
 import type { Actor } from '../auth/auth.service.js';
+import { queueNewQuestionEmails } from '../notifications/email-notices.js';
 import { followersOf, notifyInbox, type InboxAction } from '../notifications/notify.js';
 import { decisions } from '../posts/decisions.js';
 import { heldPosts, type HeldPost } from '../posts/held-posts.repository.js';
@@ -78,6 +79,7 @@ export class HeldPostsService {
     if (!(await heldPosts.publish(trx, post, now))) throw AppError.badRequest(MODERATION_REASONS.reviewHandled);
     await this.record(trx, post, actor, 'approved', '', now);
     // The notices held back with the post go out now (peer facts 5.1).
+    if (post.kind === 'question') await queueNewQuestionEmails(trx, post.id, now);
     if (post.kind === 'answer' && held.question) {
       const receivers = [held.question.user_id, ...(await followersOf(trx, post.questionId))];
       await notifyInbox(trx, {

@@ -5,6 +5,7 @@ import type { Actor } from '../auth/auth.service.js';
 import { answersRepository } from '../posts/answers.repository.js';
 import { questionsRepository } from '../posts/questions.repository.js';
 import { canSeePost } from '../posts/visibility.js';
+import { queueInboxEmail } from './email-notices.js';
 import { INBOX_KIND, NOTIFICATION_TYPE, notificationsRepository, READ_STATE } from './notifications.repository.js';
 
 /** Inbox actions (peer facts 4.1; `notification.action.<x>` names their text) and their tab. */
@@ -87,6 +88,8 @@ export async function notifyInbox(trx: Db, event: InboxEvent): Promise<void> {
       updated_at: event.now,
     });
     if (inserted) await notificationsRepository.raiseCounter(trx, user.id, NOTIFICATION_TYPE.inbox);
+    // Answers, comments and invitations are emailed too, when the receiver asked (the outbox, same trx).
+    if (inserted) await queueInboxEmail(trx, user, event, question.user_id);
   }
 }
 

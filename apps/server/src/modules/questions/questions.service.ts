@@ -41,6 +41,7 @@ import { isNoId, presentAuthor, presentQuestion, type QuestionSurroundings } fro
 import { answersRepository } from '../posts/answers.repository.js';
 import { questionsRepository, type QuestionRow } from '../posts/questions.repository.js';
 import { votesRepository } from '../posts/votes.repository.js';
+import { queueNewQuestionEmails } from '../notifications/email-notices.js';
 
 type ListRow = Awaited<ReturnType<typeof questionsRepository.listPage>>['list'][number];
 type ListOperation = { operated_at: number; operation_type: 'asked' | 'answered' | 'modified'; by: string };
@@ -290,7 +291,8 @@ export class QuestionsService {
       for (const tagId of tagIds) await tagsRepository.bumpQuestionCount(trx, tagId, 1);
       await usersRepository.bumpCount(trx, actor.user.id, 'question_count', 1);
       const held = { kind: 'question' as const, id: questionId, authorId: actor.user.id, questionId };
-      await heldPosts.applyVerdict(trx, held, verdict, now);
+      // A held question is emailed to nobody until it is approved.
+      if (!(await heldPosts.applyVerdict(trx, held, verdict, now))) await queueNewQuestionEmails(trx, questionId, now);
       return questionId;
     });
     return { id, url_title: slugify(input.title) };
