@@ -138,6 +138,12 @@ export const TIMELINE_EVENTS = [
   'answered',
   'asked',
   'created',
+  // Moderation from the review screen (issue 12), shown to staff.
+  'flag_ignored',
+  'approved',
+  'rejected',
+  'appeal_granted',
+  'appeal_denied',
 ] as const;
 export type TimelineEvent = (typeof TIMELINE_EVENTS)[number];
 
@@ -154,7 +160,8 @@ export interface TimelineItem {
   activity_type: TimelineEvent;
   comment: string;
   object_id: string;
-  object_type: 'question' | 'answer' | 'tag';
+  /** 'comment' for a moderation entry about a comment of the post. */
+  object_type: 'question' | 'answer' | 'tag' | 'comment';
   cancelled: boolean;
   cancelled_at: number;
   /** Null when the actor is withheld (downvotes, to all but admins). */

@@ -241,6 +241,9 @@ export interface FlaggedPostItem {
   object_status: number;
   object_show_status: number;
   author_user_info: PostAuthor | null;
+  /** Where the post was written from ('' when unknown); this queue is for staff alone. */
+  author_ip: string;
+  author_user_agent: string;
   submitter_user: PostAuthor | null;
   reason: ReasonOption | null;
   reason_content: string;
@@ -278,9 +281,14 @@ export interface QueuedPostItem {
   author_user_info: PostAuthor | null;
   /** When the post was written. */
   submit_at: number;
+  /** Where the post was written from ('' when unknown); this queue is for staff alone. */
+  author_ip: string;
+  author_user_agent: string;
   /** Which reviewer held it (the built-in rule is `hold_posts_below_rank`). */
   submitter_display_name: string;
   reason: string;
+  /** Why it was held, in the reader's language (a plugin's reason as the plugin wrote it). */
+  reason_label: string;
 }
 
 /** An open appeal in `moderation/appeal/page` (ours): the decision, who appeals and why. */

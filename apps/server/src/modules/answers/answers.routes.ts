@@ -6,6 +6,7 @@ import { requireActive, requirePrivilege, requireReader } from '../../infra/guar
 import { parseInput } from '../../infra/validate.js';
 import { renderMarkdown } from '../../lib/markdown.js';
 import { getRead } from '../../infra/reads.js';
+import { originOf } from '../../infra/request-origin.js';
 
 const answerPageQuery = z.object({
   question_id: z.string().min(1, 'form.question_id.required'),
@@ -26,7 +27,7 @@ export async function answersRoutes(app: FastifyInstance): Promise<void> {
     const actor = requirePrivilege(request, 'answer.add');
     const input = parseInput(answerSchema, request.body);
     await app.services.writeLimits.guard('answer', request, request.body);
-    const { id } = await answers.create(input, actor);
+    const { id } = await answers.create(input, actor, originOf(request));
     // Answer's reply is the new answer with its question ({info, question}); `id` stays for Inquire's callers.
     return ok(request, reply, { id, ...(await app.services.revisions.answerInfo(id, actor)) });
   });

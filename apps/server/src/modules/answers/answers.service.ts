@@ -18,6 +18,8 @@ import { revisionsRepository } from '../posts/revisions.repository.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { usersRepository } from '../users/users.repository.js';
 import { answersRepository } from '../posts/answers.repository.js';
+import { postWrites } from '../posts/post-writes.repository.js';
+import { NO_ORIGIN, postOriginsRepository, type PostOrigin } from '../posts/post-origins.repository.js';
 import { votesRepository } from '../posts/votes.repository.js';
 import { followersOf, notifyInbox } from '../notifications/notify.js';
 
@@ -82,7 +84,7 @@ export class AnswersService {
   }
 
   /** Writes an answer: one per member when the site restricts answers (the form offers an edit instead). */
-  async create(input: AnswerInput, actor: Actor): Promise<{ id: string }> {
+  async create(input: AnswerInput, actor: Actor, origin: PostOrigin = NO_ORIGIN): Promise<{ id: string }> {
     const db = this.site.db;
     const question = await this.visibleQuestion(input.question_id, actor);
     if (!canAnswer(actor, question)) throw AppError.forbidden(REASONS.questionNotAnswerable);
@@ -106,8 +108,8 @@ export class AnswersService {
       title: question.title,
       content: input.content,
       tags: [],
-      ip: '',
-      user_agent: '',
+      ip: origin.ip,
+      user_agent: origin.userAgent,
       language: '',
     });
     const id = await db.transaction().execute(async (trx) => {
@@ -132,7 +134,8 @@ export class AnswersService {
         created_at: now,
         updated_at: now,
       });
-      await questionsRepository.recordAnswer(trx, question.id, answerId, now);
+      await postOriginsRepository.record(trx, answerId, origin, now);
+      await postWrites.bumpAnswerCount(trx, question.id, 1);
       await usersRepository.bumpCount(trx, actor.user.id, 'answer_count', 1);
       await activitiesRepository.insert(trx, {
         id: await nextId(trx, 'activity'),
@@ -146,6 +149,7 @@ export class AnswersService {
       const post = { kind: 'answer' as const, id: answerId, authorId: actor.user.id, questionId: question.id };
       // A held answer is told to nobody until it is approved.
       if (await heldPosts.applyVerdict(trx, post, verdict, now)) return answerId;
+      await questionsRepository.recordLastAnswer(trx, question.id, answerId, now);
       await notifyInbox(trx, {
         action: 'answer_the_question',
         actorId: actor.user.id,

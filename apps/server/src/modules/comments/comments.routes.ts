@@ -5,6 +5,7 @@ import { ok } from '../../infra/envelope.js';
 import { requireActive, requirePrivilege, requireReader } from '../../infra/guards.js';
 import { parseInput } from '../../infra/validate.js';
 import { getRead } from '../../infra/reads.js';
+import { originOf } from '../../infra/request-origin.js';
 
 const pageQuery = z.object({
   object_id: z.string().min(1, 'form.invalid_value'),
@@ -25,7 +26,7 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
     const actor = requirePrivilege(request, 'comment.add');
     const input = parseInput(commentSchema, request.body);
     await app.services.writeLimits.guard('comment', request, request.body);
-    const { comment_id } = await comments.create(input, actor);
+    const { comment_id } = await comments.create(input, actor, originOf(request));
     // Answer's reply is the whole comment, as comment/page lists it.
     return ok(request, reply, await comments.item(comment_id, actor));
   });

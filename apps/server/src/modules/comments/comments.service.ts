@@ -1,4 +1,5 @@
 import { heldPosts } from '../posts/held-posts.repository.js';
+import { NO_ORIGIN, postOriginsRepository, type PostOrigin } from '../posts/post-origins.repository.js';
 import { PostReviewer } from '../posts/post-reviewer.js';
 import { decisions } from '../posts/decisions.js';
 import { holds, isActive, isActiveStaff } from '../auth/actor.js';
@@ -23,8 +24,9 @@ type CommentWithAuthor = Awaited<ReturnType<typeof commentsRepository.page>>['li
 export interface ReadablePost {
   id: string;
 }
-import { linkMentions, mentionableUsers, mentionedMemberIds, mentionedNames } from './mentions.js';
-import { notifyInbox, type InboxEvent } from '../notifications/notify.js';
+import { linkedMentions } from './mentions.js';
+import { notifyInbox } from '../notifications/notify.js';
+import { tellOfComment } from './comment-notice.js';
 
 /** Authors edit their comments for 5 minutes (peer facts 6.6); staff at any time. */
 export const COMMENT_EDIT_WINDOW_SECONDS = 5 * 60;
@@ -157,6 +159,7 @@ export class CommentsService {
   async create(
     input: { object_id: string; original_text: string; reply_comment_id: string },
     actor: Actor,
+    origin: PostOrigin = NO_ORIGIN,
   ): Promise<{ comment_id: string }> {
     const db = this.site.db;
     const post = await this.visiblePost(input.object_id, actor);
@@ -181,8 +184,8 @@ export class CommentsService {
       title: '',
       content: input.original_text,
       tags: [],
-      ip: '',
-      user_agent: '',
+      ip: origin.ip,
+      user_agent: origin.userAgent,
       language: '',
     });
     const id = await db.transaction().execute(async (trx) => {
@@ -199,18 +202,22 @@ export class CommentsService {
         created_at: now,
         updated_at: now,
       });
+      await postOriginsRepository.record(trx, commentId, origin, now);
       const held = { kind: 'comment' as const, id: commentId, authorId: actor.user.id, questionId: post.questionId };
       // A held comment is told to nobody until it is approved.
       if (await heldPosts.applyVerdict(trx, held, verdict, now)) return commentId;
-      const told = await this.whoIsTold(trx, post, replyTo, linked);
-      await notifyInbox(trx, {
-        ...told,
-        actorId: actor.user.id,
-        questionId: post.questionId,
-        answerId: post.kind === 'answer' ? post.id : undefined,
-        commentId,
+      await tellOfComment(
+        trx,
+        {
+          id: commentId,
+          authorId: actor.user.id,
+          questionId: post.questionId,
+          post: { kind: post.kind, id: post.id, authorId: post.authorId },
+          replyUserId: replyTo?.user_id ?? '',
+          linkedText: linked,
+        },
         now,
-      });
+      );
       return commentId;
     });
     return { comment_id: id };
@@ -261,30 +268,13 @@ export class CommentsService {
     });
   }
 
-  /**
-   * Who a new comment tells (peer facts 4.1): a reply tells the replied-to author only; else
-   * mentions tell the mentioned members only; else the post's author hears of the comment.
-   */
-  private async whoIsTold(
-    trx: Db,
-    post: LivePost,
-    replyTo: CommentRow | undefined,
-    linked: string,
-  ): Promise<Pick<InboxEvent, 'action' | 'receivers'>> {
-    if (replyTo) return { action: 'reply_to_you', receivers: [replyTo.user_id] };
-    const mentioned = await mentionedMemberIds(trx, linked);
-    if (mentioned.length) return { action: 'mention_you', receivers: mentioned };
-    return { action: post.kind === 'question' ? 'comment_question' : 'comment_answer', receivers: [post.authorId] };
-  }
-
   /** The comment subset of markdown, with real members' @mentions linked to their profiles. */
   private async render(text: string): Promise<string> {
     return renderInline(await this.link(text));
   }
 
-  private async link(text: string): Promise<string> {
-    const members = await mentionableUsers(this.site.db, mentionedNames(text));
-    return linkMentions(text, members);
+  private link(text: string): Promise<string> {
+    return linkedMentions(this.site.db, text);
   }
 
   /** Comments hang off a question or an answer the caller may see; deleted posts take none. */

@@ -48,6 +48,11 @@ export function linkMentions(text: string, members: Set<string>): string {
 
 const CODE_SPAN = /(`+[^`]*`+)/;
 
+/** A comment's text with its real members' mentions linked (what is rendered and whom it tells). */
+export async function linkedMentions(db: Db, text: string): Promise<string> {
+  return linkMentions(text, await mentionableUsers(db, mentionedNames(text)));
+}
+
 /** The members a linked comment mentions (its `[@name](/users/name)` links, as the peer reads them). */
 export async function mentionedMemberIds(db: Db, linkedText: string): Promise<string[]> {
   const names = [...new Set([...linkedText.matchAll(LINKED_MENTION)].map((m) => (m[1] as string).toLowerCase()))];

@@ -14,6 +14,7 @@ import { isActiveStaff } from '../auth/actor.js';
 import type { Actor } from '../auth/auth.service.js';
 import { countersRepository } from '../captcha/counters.repository.js';
 import { presentDecision } from '../posts/decisions.js';
+import { recordModeration } from './moderation-timeline.js';
 import { presentAuthor } from '../posts/post.presenter.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { usersRepository } from '../users/users.repository.js';
@@ -67,10 +68,24 @@ export class AppealsService {
     const db = this.site.db;
     const appeal = await appealsRepository.findById(db, input.appeal_id);
     if (!appeal) throw AppError.notFound(MODERATION_REASONS.appealNotFound);
+    const decision = await appealsRepository.findDecision(db, appeal.decision_id);
+    if (!decision) throw AppError.notFound(MODERATION_REASONS.decisionNotFound);
     const status = input.status === 'grant' ? APPEAL_STATUS.granted : APPEAL_STATUS.denied;
-    if (!(await appealsRepository.settle(db, appeal.id, status, actor.user.id, nowSeconds()))) {
-      throw AppError.badRequest(MODERATION_REASONS.appealHandled);
-    }
+    const now = nowSeconds();
+    await db.transaction().execute(async (trx) => {
+      if (!(await appealsRepository.settle(trx, appeal.id, status, actor.user.id, now))) {
+        throw AppError.badRequest(MODERATION_REASONS.appealHandled);
+      }
+      // The appeal's words go with the answer on the timeline of what was decided.
+      const action = input.status === 'grant' ? 'appeal_granted' : 'appeal_denied';
+      await recordModeration(trx, {
+        objectId: decision.object_id,
+        actorId: actor.user.id,
+        action,
+        reason: appeal.content,
+        now,
+      });
+    });
   }
 
   private async present(appeal: AppealRow): Promise<AppealItem> {

@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../infra/db.js';
 import { answersRepository } from '../posts/answers.repository.js';
 import { reasonOption } from '../posts/operation-reasons.js';
+import { postOriginsRepository } from '../posts/post-origins.repository.js';
 import { presentAuthor } from '../posts/post.presenter.js';
 import { questionsRepository } from '../posts/questions.repository.js';
 import { usersRepository } from '../users/users.repository.js';
@@ -51,6 +52,7 @@ export async function presentFlaggedPost(
         : 'question';
   const own = comment ?? (kind === 'answer' ? answer : question);
   const tags = question ? await reportsRepository.questionTags(db, question.id) : [];
+  const origin = await postOriginsRepository.find(db, flag.object_id);
   return {
     flag_id: flag.id,
     created_at: flag.created_at,
@@ -70,6 +72,8 @@ export async function presentFlaggedPost(
     object_status: own?.status ?? 0,
     object_show_status: question?.show ?? 1,
     author_user_info: people.get(flag.reported_user_id) ?? null,
+    author_ip: origin.ip,
+    author_user_agent: origin.userAgent,
     // The peer fills this with the reported member (a quirk): here it is the flagger.
     submitter_user: people.get(flag.user_id) ?? null,
     reason: reasonOption(flag.report_type, lang),

@@ -3,7 +3,6 @@ import {
   editAnswerSchema,
   editQuestionSchema,
   MODERATION_REASONS,
-  OBJECT_TYPES,
   REPORT_STATUS,
   ROLE,
   type FlaggedPostItem,
@@ -24,16 +23,17 @@ import { suspendedUntil } from '../admin/admin-users.service.js';
 import type { CommentsService } from '../comments/comments.service.js';
 import type { OperationsService } from '../operations/operations.service.js';
 import { decisions } from '../posts/decisions.js';
-import { recordActivity } from '../posts/record-activity.js';
 import type { RevisionsService } from '../revisions/revisions.service.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { usersRepository } from '../users/users.repository.js';
 import { assertFlaggable, loadFlagTarget, type FlagTarget } from './flag-targets.js';
 import { presentFlaggedPost, presentFlaggedUser } from './flag-items.presenter.js';
 import { reportsRepository, suspendMember, type ReportRow } from './moderation.repository.js';
+import { recordModeration } from './moderation-timeline.js';
+import { FLAGGED_POST_TYPES, FLAGGED_USER_TYPES } from './review-queues.js';
 
-const POST_TYPES = [OBJECT_TYPES.question, OBJECT_TYPES.answer, OBJECT_TYPES.comment];
-const USER_TYPES = [OBJECT_TYPES.user];
+const POST_TYPES = FLAGGED_POST_TYPES;
+const USER_TYPES = FLAGGED_USER_TYPES;
 
 /** The services a flag's decision is carried out by (the same rules as their own routes). */
 export interface FlagActions {
@@ -118,7 +118,7 @@ export class FlagsService {
     if (!isActiveStaff(actor)) throw forbidden();
     const flag = await this.openFlag(input.flag_id);
     const target = await loadFlagTarget(this.site.db, flag.object_id, actor);
-    if (input.operation_type === 'ignore_report') return this.ignore(flag, target, actor);
+    if (input.operation_type === 'ignore_report') return this.ignore(flag, actor);
     await this.carryOut(input, flag, target, actor);
     await reportsRepository.settle(this.site.db, flag.id, REPORT_STATUS.completed, actor.user.id, nowSeconds());
   }
@@ -131,18 +131,18 @@ export class FlagsService {
   }
 
   /** Ignoring changes nothing but the flag, and says so on the object's timeline. */
-  private async ignore(flag: ReportRow, target: FlagTarget, actor: Actor): Promise<void> {
+  private async ignore(flag: ReportRow, actor: Actor): Promise<void> {
     const now = nowSeconds();
     await this.site.db.transaction().execute(async (trx) => {
       if (!(await reportsRepository.settle(trx, flag.id, REPORT_STATUS.ignored, actor.user.id, now))) {
         throw AppError.badRequest(MODERATION_REASONS.flagHandled);
       }
-      const type = `${target.kind}.flag_ignored`;
-      await recordActivity(trx, {
-        userId: actor.user.id,
+      // The flag's own words stay with the entry: what staff looked at and let stand.
+      await recordModeration(trx, {
         objectId: flag.object_id,
-        originalObjectId: flag.object_id,
-        type,
+        actorId: actor.user.id,
+        action: 'flag_ignored',
+        reason: flag.content,
         now,
       });
     });

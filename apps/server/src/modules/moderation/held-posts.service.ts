@@ -1,16 +1,25 @@
-import { CURATION_REASONS, MODERATION_REASONS, REVIEW_STATUS, type Paged, type QueuedPostItem } from '@inquire/shared';
+import {
+  CURATION_REASONS,
+  MODERATION_REASONS,
+  REVIEW_STATUS,
+  type Language,
+  type Paged,
+  type QueuedPostItem,
+} from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import type { SiteRuntime } from '../../infra/site.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { isActiveStaff } from '../auth/actor.js';
 import type { Actor } from '../auth/auth.service.js';
+import { linkedMentions } from '../comments/mentions.js';
+import { tellOfComment } from '../comments/comment-notice.js';
 import { queueNewQuestionEmails } from '../notifications/email-notices.js';
 import { followersOf, notifyInbox, type InboxAction } from '../notifications/notify.js';
 import { decisions } from '../posts/decisions.js';
 import { heldPosts, type HeldPost } from '../posts/held-posts.repository.js';
-import { recordActivity } from '../posts/record-activity.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
+import { recordModeration } from './moderation-timeline.js';
 import { reviewItemsRepository } from './moderation.repository.js';
 import { heldPostOf, presentQueuedPost } from './queued-items.presenter.js';
 
@@ -33,15 +42,15 @@ export class HeldPostsService {
     private readonly siteinfo: SiteinfoService,
   ) {}
 
-  async page(page: number, objectId: string, actor: Actor): Promise<Paged<QueuedPostItem>> {
+  async page(page: number, objectId: string, actor: Actor, lang: Language): Promise<Paged<QueuedPostItem>> {
     if (!isActiveStaff(actor)) throw forbidden();
     const db = this.site.db;
-    const [count, item, { site_users: users }] = await Promise.all([
+    const [count, item, settings] = await Promise.all([
       reviewItemsRepository.pendingCount(db, objectId),
       reviewItemsRepository.pendingAt(db, page, objectId),
       this.siteinfo.settings(),
     ]);
-    return { count, list: item ? [await presentQueuedPost(db, item, users)] : [] };
+    return { count, list: item ? [await presentQueuedPost(db, item, settings, lang)] : [] };
   }
 
   /** PUT review/pending/post: load → staff → publish or reject, settle the row, tell people, in one transaction. */
@@ -77,7 +86,7 @@ export class HeldPostsService {
     now: number,
   ) {
     if (!(await heldPosts.publish(trx, post, now))) throw AppError.badRequest(MODERATION_REASONS.reviewHandled);
-    await this.record(trx, post, actor, 'approved', '', now);
+    await recordModeration(trx, { objectId: post.id, actorId: actor.user.id, action: 'approved', reason: '', now });
     // The notices held back with the post go out now (peer facts 5.1).
     if (post.kind === 'question') await queueNewQuestionEmails(trx, post.id, now);
     if (post.kind === 'answer' && held.question) {
@@ -92,24 +101,30 @@ export class HeldPostsService {
       });
     }
     if (post.kind === 'comment' && held.comment) {
-      const onAnswer = held.answer && held.comment.object_id === held.answer.id;
-      const receiver = onAnswer ? held.answer!.user_id : (held.question?.user_id ?? '');
-      const action = onAnswer ? 'comment_answer' : 'comment_question';
-      await notifyInbox(trx, {
-        action,
-        actorId: post.authorId,
-        receivers: [receiver],
-        questionId: post.questionId,
-        answerId: onAnswer ? held.answer!.id : undefined,
-        commentId: post.id,
+      // Told exactly as a comment posted directly (replies, mentions, the post's author).
+      const onAnswer = held.answer && held.comment.object_id === held.answer.id ? held.answer : undefined;
+      const parent = onAnswer
+        ? { kind: 'answer' as const, id: onAnswer.id, authorId: onAnswer.user_id }
+        : { kind: 'question' as const, id: post.questionId, authorId: held.question?.user_id ?? '' };
+      await tellOfComment(
+        trx,
+        {
+          id: post.id,
+          authorId: post.authorId,
+          questionId: post.questionId,
+          post: parent,
+          replyUserId: held.comment.reply_user_id,
+          linkedText: await linkedMentions(trx, held.comment.original_text),
+        },
         now,
-      });
+      );
     }
   }
 
   private async reject(trx: Db, post: HeldPost, reasonMsg: string, actor: Actor, now: number) {
     if (!(await heldPosts.reject(trx, post, now))) throw AppError.badRequest(MODERATION_REASONS.reviewHandled);
-    await this.record(trx, post, actor, 'rejected', reasonMsg, now);
+    const rejected = { objectId: post.id, actorId: actor.user.id, action: 'rejected' as const, reason: reasonMsg, now };
+    await recordModeration(trx, rejected);
     await decisions.record(trx, {
       objectId: post.id,
       userId: post.authorId,
@@ -126,20 +141,6 @@ export class HeldPostsService {
       answerId: post.kind === 'answer' ? post.id : undefined,
       commentId: post.kind === 'comment' ? post.id : undefined,
       now,
-    });
-  }
-
-  /** The review on the post's timeline: who approved or rejected it, and why. */
-  private record(trx: Db, post: HeldPost, actor: Actor, what: string, comment: string, now: number) {
-    const timelineOf = post.kind === 'answer' ? post.id : post.questionId;
-    const type = `${post.kind}.${what}`;
-    return recordActivity(trx, {
-      userId: actor.user.id,
-      objectId: post.id,
-      originalObjectId: timelineOf,
-      type,
-      now,
-      comment,
     });
   }
 

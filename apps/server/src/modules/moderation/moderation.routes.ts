@@ -63,7 +63,7 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
   getRead(app, '/answer/api/v1/review/pending/post/page', async (request, params) => {
     const actor = requireActive(request);
     const query = parseInput(reviewPageQuery, params);
-    return heldPosts.page(query.page, query.object_id, actor);
+    return heldPosts.page(query.page, query.object_id, actor, request.lang);
   });
 
   app.put('/answer/api/v1/review/pending/post', async (request, reply) => {

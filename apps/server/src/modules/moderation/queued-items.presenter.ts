@@ -1,6 +1,9 @@
-import { OBJECT_TYPES, slugify, type QueuedPostItem, type SiteSettings } from '@inquire/shared';
+import { translate } from '@inquire/i18n';
+import { OBJECT_TYPES, slugify, type Language, type QueuedPostItem, type SiteSettings } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import { answersRepository } from '../posts/answers.repository.js';
+import { BUILTIN_REVIEWER } from '../posts/post-reviewer.js';
+import { postOriginsRepository } from '../posts/post-origins.repository.js';
 import { presentAuthor } from '../posts/post.presenter.js';
 import { questionsRepository } from '../posts/questions.repository.js';
 import { usersRepository } from '../users/users.repository.js';
@@ -25,13 +28,23 @@ export async function heldPostOf(db: Db, item: ReviewItemRow) {
   return { kind, comment, answer, question, own };
 }
 
+/** Why a post was held, for the reader: the built-in rule translated with its rank, a plugin's reason as written. */
+function reasonLabel(reason: string, lang: Language, write: SiteSettings['site_write']): string {
+  if (reason !== BUILTIN_REVIEWER) return reason;
+  return translate(lang, 'ui.review.held_reason.hold_posts_below_rank', { rank: write.hold_posts_below_rank });
+}
+
 export async function presentQueuedPost(
   db: Db,
   item: ReviewItemRow,
-  users: SiteSettings['site_users'],
+  settings: Pick<SiteSettings, 'site_users' | 'site_write'>,
+  lang: Language,
 ): Promise<QueuedPostItem> {
   const { kind, comment, answer, question, own } = await heldPostOf(db, item);
-  const [author] = await usersRepository.authors(db, [item.submitter_id]);
+  const [[author], origin] = await Promise.all([
+    usersRepository.authors(db, [item.submitter_id]),
+    postOriginsRepository.find(db, item.object_id),
+  ]);
   const tags = question ? await reportsRepository.questionTags(db, question.id) : [];
   return {
     review_id: item.id,
@@ -48,9 +61,12 @@ export async function presentQueuedPost(
     tags,
     object_status: own?.status ?? 0,
     object_show_status: question?.show ?? 1,
-    author_user_info: author ? presentAuthor(author, users) : null,
+    author_user_info: author ? presentAuthor(author, settings.site_users) : null,
+    author_ip: origin.ip,
+    author_user_agent: origin.userAgent,
     submit_at: own?.created_at ?? 0,
     submitter_display_name: item.reason,
     reason: item.reason,
+    reason_label: reasonLabel(item.reason, lang, settings.site_write),
   };
 }

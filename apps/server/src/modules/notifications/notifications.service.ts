@@ -12,12 +12,11 @@ import type { SiteRuntime } from '../../infra/site.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { countersRepository } from '../captcha/counters.repository.js';
-import { holds } from '../auth/actor.js';
 import type { Actor } from '../auth/auth.service.js';
 import { answersRepository } from '../posts/answers.repository.js';
 import { questionsRepository } from '../posts/questions.repository.js';
-import { revisionsRepository } from '../posts/revisions.repository.js';
 import { canSeePost } from '../posts/visibility.js';
+import { reviewQueues } from '../moderation/review-queues.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { usersRepository } from '../users/users.repository.js';
 import { INBOX_KIND, NOTIFICATION_TYPE, notificationsRepository } from './notifications.repository.js';
@@ -32,8 +31,6 @@ const INBOX_CODE: Record<InboxType, number | null> = { all: null, ...INBOX_KIND 
  */
 const READ_WRITES = { max: 120, window: 60 };
 
-/** Who reviews suggested edits of which object type (question 1, answer 2, tag 3). */
-const AUDIT = { 1: 'question.audit', 2: 'answer.audit', 3: 'tag.audit' } as const;
 
 /**
  * A member's inbox and achievements (peer facts 4.3): pages, red dots, read state. Items are
@@ -80,15 +77,13 @@ export class NotificationsService {
 
   async status(actor: Actor): Promise<NotificationStatus> {
     const counters = await notificationsRepository.counters(this.site.db, actor.user.id);
-    const types = ([1, 2, 3] as const).filter((type) => holds(actor, AUDIT[type]));
-    const pending = types.length
-      ? (await revisionsRepository.unreviewedPage(this.site.db, types, actor.user.id, 1, 1)).count
-      : 0;
+    // The review to-do is everything left in the queues this member may work (peer facts 4.3).
+    const queues = await reviewQueues(this.site.db, actor);
     return {
       inbox: counters[NOTIFICATION_TYPE.inbox] ?? 0,
       achievement: counters[NOTIFICATION_TYPE.achievement] ?? 0,
-      revision: pending,
-      can_revision: types.length > 0,
+      revision: queues.reduce((sum, queue) => sum + queue.todo, 0),
+      can_revision: queues.length > 0,
       badge_award: null,
     };
   }

@@ -3,6 +3,7 @@ import type { Db } from '../../infra/db.js';
 import { nextId } from '../../lib/ids.js';
 import { usersRepository } from '../users/users.repository.js';
 import { postWrites } from './post-writes.repository.js';
+import { questionsRepository } from './questions.repository.js';
 import type { PostVerdict } from './post-reviewer.js';
 
 export type HeldKind = 'question' | 'answer' | 'comment';
@@ -81,6 +82,7 @@ export const heldPosts = {
         return false;
       }
       await postWrites.bumpAnswerCount(trx, post.questionId, 1);
+      await questionsRepository.recordLastAnswer(trx, post.questionId, post.id, now);
       await usersRepository.bumpCount(trx, post.authorId, 'answer_count', 1);
       return true;
     }

@@ -215,6 +215,18 @@ export const questionsRepository = {
       .execute();
   },
 
+  /**
+   * The question's newest answer and activity time, moved only when an answer goes public (at
+   * once, or on its approval from the queue): a held answer leaves no trace on the question.
+   */
+  async recordLastAnswer(db: Db, questionId: string, answerId: string, now: number): Promise<void> {
+    await db
+      .updateTable('questions')
+      .set({ last_answer_id: answerId, post_update_time: now })
+      .where('id', '=', questionId)
+      .execute();
+  },
+
   async setAccepted(db: Db, questionId: string, answerId: string, now: number): Promise<void> {
     await db
       .updateTable('questions')

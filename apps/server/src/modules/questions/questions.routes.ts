@@ -6,6 +6,7 @@ import { requireLogin, requirePrivilege, requireReader } from '../../infra/guard
 import { parseInput } from '../../infra/validate.js';
 import { getRead } from '../../infra/reads.js';
 import { visitorOf } from '../../infra/visitor.js';
+import { originOf } from '../../infra/request-origin.js';
 
 const idQuery = z.object({ id: z.string().min(1, 'form.invalid_value') });
 const tagQuery = z.object({ tag: z.string().max(35).default('') });
@@ -50,7 +51,7 @@ export async function questionsRoutes(app: FastifyInstance): Promise<void> {
     const actor = requirePrivilege(request, 'question.add');
     const input = parseInput(askQuestionSchema, request.body);
     await app.services.writeLimits.guard('question', request, request.body);
-    const asked = await questions.ask(input, actor);
+    const asked = await questions.ask(input, actor, originOf(request));
     // Answer answers the new question as question/info shows it (id and url_title among its fields).
     return ok(request, reply, await questions.info(asked.id, actor));
   });

@@ -24,6 +24,7 @@ import { plainText, renderMarkdown } from '../../lib/markdown.js';
 import type { Actor } from '../auth/auth.service.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { insertTagWithHistory } from '../posts/tag-history.js';
+import { NO_ORIGIN, postOriginsRepository, type PostOrigin } from '../posts/post-origins.repository.js';
 import {
   marksOf,
   presentQuestionTag,
@@ -255,7 +256,11 @@ export class QuestionsService {
   }
 
   /** Asks a question: the question, its first revision, its tags (new ones by privilege), an activity. */
-  async ask(input: AskQuestionInput, actor: Actor): Promise<{ id: string; url_title: string }> {
+  async ask(
+    input: AskQuestionInput,
+    actor: Actor,
+    origin: PostOrigin = NO_ORIGIN,
+  ): Promise<{ id: string; url_title: string }> {
     const db = this.site.db;
     const tags = await this.resolveTags(input.tags, actor);
     const now = nowSeconds();
@@ -275,8 +280,8 @@ export class QuestionsService {
       title: input.title,
       content: input.content,
       tags: input.tags.map((tag) => tag.slug_name),
-      ip: '',
-      user_agent: '',
+      ip: origin.ip,
+      user_agent: origin.userAgent,
       language: '',
     });
     const id = await db.transaction().execute(async (trx) => {
@@ -288,6 +293,7 @@ export class QuestionsService {
         tagIds,
         at: now,
       });
+      await postOriginsRepository.record(trx, questionId, origin, now);
       for (const tagId of tagIds) await tagsRepository.bumpQuestionCount(trx, tagId, 1);
       await usersRepository.bumpCount(trx, actor.user.id, 'question_count', 1);
       const held = { kind: 'question' as const, id: questionId, authorId: actor.user.id, questionId };

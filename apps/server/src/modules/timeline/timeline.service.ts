@@ -30,7 +30,18 @@ const EVENTS: Record<string, TimelineEvent> = {
   accept: 'accept',
   voted_up: 'upvote',
   voted_down: 'downvote',
+  flag_ignored: 'flag_ignored',
+  approved: 'approved',
+  rejected: 'rejected',
+  appeal_granted: 'appeal_granted',
+  appeal_denied: 'appeal_denied',
 };
+
+/**
+ * Moderation entries (flags, held posts, appeals; `moderation-timeline.ts`): staff only, as
+ * flags and queues are. A comment's entries show on the timeline of the post it hangs off.
+ */
+const MODERATION = new Set<TimelineEvent>(['flag_ignored', 'approved', 'rejected', 'appeal_granted', 'appeal_denied']);
 
 /** Events whose actor is the member who caused them (a voter, an accepter), not the row's receiver. */
 const TRIGGERED = new Set(['voted_up', 'voted_down', 'accept']);
@@ -62,7 +73,7 @@ export class TimelineService {
       target.kind === 'tag' ? Promise.resolve([]) : timelineRepository.commentsOn(db, target.id),
     ]);
     const entries = await this.visibleToReader(
-      rows.flatMap((row) => this.entryOf(row, target, showVotes && canShowVotes)),
+      rows.flatMap((row) => this.entryOf(row, target, showVotes && canShowVotes, canShowVotes)),
       target,
       actor,
     );
@@ -129,21 +140,28 @@ export class TimelineService {
 
   /** A question's timeline names its answers: only those the reader may see (not deleted or pending ones). */
   private async visibleToReader(entries: Entry[], target: Target, actor: Actor): Promise<Entry[]> {
-    const answerIds = [...new Set(entries.filter((e) => e.row.object_id !== target.id).map((e) => e.row.object_id))];
+    const ofAnswer = (e: Entry) => e.row.object_id !== target.id && kindOf(e.row.activity_type) === 'answer';
+    const answerIds = [...new Set(entries.filter(ofAnswer).map((e) => e.row.object_id))];
     const visible = new Set<string>();
     for (const id of answerIds) {
       const answer = await answersRepository.findById(this.site.db, id);
       if (answer && canSeePost(actor, answer)) visible.add(id);
     }
-    return entries.filter((e) => e.row.object_id === target.id || visible.has(e.row.object_id));
+    // A comment's entries are staff-only moderation entries (entryOf), kept whatever the comment's state.
+    return entries.filter((e) => !ofAnswer(e) || visible.has(e.row.object_id));
   }
 
   /** Which stored rows a timeline shows, and as what. */
-  private entryOf(row: ActivityRow, target: Target, votes: boolean): Entry[] {
+  private entryOf(row: ActivityRow, target: Target, votes: boolean, staff: boolean): Entry[] {
     const [kind, action = ''] = row.activity_type.split('.');
     const event = EVENTS[action];
     if (!event) return [];
     if ((event === 'upvote' || event === 'downvote') && !votes) return [];
+    if (MODERATION.has(event) && !staff) return [];
+    if (kind === 'comment') {
+      const mine = MODERATION.has(event) && row.original_object_id === target.id;
+      return mine ? [{ row, event, actorId: row.user_id }] : [];
+    }
     const actorId = TRIGGERED.has(action) ? row.trigger_user_id : row.user_id;
     if (row.object_id === target.id && kind === target.kind) return [{ row, event, actorId }];
     // A question's timeline also shows its answers being posted and accepted.
@@ -154,9 +172,9 @@ export class TimelineService {
   }
 }
 
-function kindOf(type: string): 'question' | 'answer' | 'tag' {
+function kindOf(type: string): TimelineItem['object_type'] {
   const kind = type.split('.')[0];
-  return kind === 'answer' || kind === 'tag' ? kind : 'question';
+  return kind === 'answer' || kind === 'tag' || kind === 'comment' ? kind : 'question';
 }
 
 function objectInfo(target: Target): Omit<TimelineData['object_info'], 'username' | 'display_name'> {

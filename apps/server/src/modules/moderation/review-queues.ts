@@ -1,0 +1,42 @@
+import { OBJECT_TYPES, type ReviewType } from '@inquire/shared';
+import type { Db } from '../../infra/db.js';
+import { holds, isActiveStaff } from '../auth/actor.js';
+import type { Actor } from '../auth/auth.service.js';
+import { revisionsRepository } from '../posts/revisions.repository.js';
+import { appealsRepository, reportsRepository, reviewItemsRepository } from './moderation.repository.js';
+
+/** Flags on posts, and flags on members: two queues. */
+export const FLAGGED_POST_TYPES = [OBJECT_TYPES.question, OBJECT_TYPES.answer, OBJECT_TYPES.comment];
+export const FLAGGED_USER_TYPES = [OBJECT_TYPES.user];
+
+/** Object types (question 1, answer 2, tag 3) and the privilege that audits their suggested edits. */
+const AUDIT = { 1: 'question.audit', 2: 'answer.audit', 3: 'tag.audit' } as const;
+
+/**
+ * The queues a member may work and what is left in each, in the review screen's order: the
+ * suggested edits of the types they may audit; for staff in good standing also flagged posts,
+ * flagged members, queued posts and appeals. The one rule behind the review tabs
+ * (`reviewing/type`) and the header's to-do count (`notification/status`, peer facts 4.3).
+ */
+export async function reviewQueues(db: Db, actor: Actor): Promise<{ name: ReviewType; todo: number }[]> {
+  const queues: { name: ReviewType; todo: number }[] = [];
+  const auditTypes = ([1, 2, 3] as const).filter((type) => holds(actor, AUDIT[type]));
+  if (auditTypes.length > 0) {
+    const { count } = await revisionsRepository.unreviewedPage(db, [...auditTypes], actor.user.id, 1, 1);
+    queues.push({ name: 'suggested_post_edit', todo: count });
+  }
+  if (!isActiveStaff(actor)) return queues;
+  const [flaggedPosts, flaggedUsers, queued, appeals] = await Promise.all([
+    reportsRepository.pendingCount(db, FLAGGED_POST_TYPES),
+    reportsRepository.pendingCount(db, FLAGGED_USER_TYPES),
+    reviewItemsRepository.pendingCount(db),
+    appealsRepository.openCount(db),
+  ]);
+  queues.push(
+    { name: 'flagged_post', todo: flaggedPosts },
+    { name: 'flagged_user', todo: flaggedUsers },
+    { name: 'queued_post', todo: queued },
+    { name: 'appeal', todo: appeals },
+  );
+  return queues;
+}
