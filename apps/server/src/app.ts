@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import { REASONS } from '@inquire/shared';
 import type { SearchContract } from '@inquire/plugin-sdk';
+import type { InstalledPlugin } from './modules/plugins/installed-plugin.js';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { RegisteredRoute } from './types.js';
 import { registerContentGeneration } from './infra/content-generation.js';
@@ -64,8 +65,11 @@ export interface AppOptions {
   writeLimits?: boolean;
   /** How long a request may take before it is answered 503 (tests shorten it). */
   requestDeadlineMs?: number;
-  /** An active search plugin (its server entry's contract); searches then go to it. */
-  searchPlugin?: SearchContract;
+  /**
+   * An installed search plugin: listed among the installed plugins, off until an admin switches
+   * it on; while on, searches go to it and post changes are pushed to its index.
+   */
+  searchPlugin?: InstalledPlugin<SearchContract>;
 }
 
 /** The largest JSON or form body any route takes; uploads set their own, larger limit. */
@@ -108,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     app.services.mail.start(app.log);
+    app.services.searchFeed.start(app.log);
     sweeper = setInterval(() => {
       app.services.accounts.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping'));
     }, 10 * 60_000);
@@ -116,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     await app.services.mail.stop();
+    await app.services.searchFeed.stop();
     await site.close();
   });
 

@@ -1,4 +1,8 @@
 import type { SearchContract } from '@inquire/plugin-sdk';
+import { BUILTIN_PLUGINS } from './modules/plugins/builtin-plugins.js';
+import type { InstalledPlugin } from './modules/plugins/installed-plugin.js';
+import { PluginsService } from './modules/plugins/plugins.service.js';
+import { SearchFeed } from './modules/search/search-feed.js';
 import type { SiteRuntime } from './infra/site.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { AnswersService } from './modules/answers/answers.service.js';
@@ -38,6 +42,10 @@ export interface Services {
   captcha: CaptchaService;
   writeLimits: WriteLimits;
   search: SearchService;
+  /** Installed plugins: built-in and operator-installed, each with its switch and settings. */
+  plugins: PluginsService;
+  /** Pushes post changes to the active search plugin's own index. */
+  searchFeed: SearchFeed;
   accounts: AccountsService;
   people: PeopleService;
   uploads: UploadsService;
@@ -70,7 +78,7 @@ export interface ServiceOptions {
   /** See AppOptions.writeLimits. */
   writeLimits?: boolean;
   /** See AppOptions.searchPlugin. */
-  searchPlugin?: SearchContract;
+  searchPlugin?: InstalledPlugin<SearchContract>;
 }
 
 export function createServices(site: SiteRuntime, options: ServiceOptions = {}): Services {
@@ -87,6 +95,8 @@ export function createServices(site: SiteRuntime, options: ServiceOptions = {}):
   const invites = new InvitesService(site, siteinfo);
   const related = new RelatedService(site);
   const operations = new OperationsService(site);
+  const installed = options.searchPlugin ? [options.searchPlugin.manifest] : [];
+  const plugins = new PluginsService(site, [...BUILTIN_PLUGINS, ...installed]);
   const flags = new FlagsService(site, siteinfo, { operations, revisions, comments });
   // Each outbox pass first merges due notification items into emails (one per receiver and digest).
   const notificationEmails = new NotificationEmailsService(site, siteinfo, mail);
@@ -97,7 +107,9 @@ export function createServices(site: SiteRuntime, options: ServiceOptions = {}):
     mail,
     captcha,
     writeLimits: new WriteLimits(site, captcha, options.writeLimits ?? true),
-    search: new SearchService(site, siteinfo, options.searchPlugin),
+    search: new SearchService(site, siteinfo, plugins, options.searchPlugin),
+    plugins,
+    searchFeed: new SearchFeed(site, plugins, options.searchPlugin),
     accounts: new AccountsService(site, siteinfo, auth, mail, captcha, limits),
     people: new PeopleService(site, siteinfo),
     uploads: new UploadsService(site, siteinfo),

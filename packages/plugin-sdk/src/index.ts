@@ -97,15 +97,48 @@ export interface SearchHitRef {
 }
 
 /**
+ * What a search plugin indexes of one public post (the peer's SearchContent): the text as
+ * plain text, the question's tag ids, and the numbers `SearchCond` narrows by. Answers carry
+ * their question's id and an empty title.
+ */
+export interface SearchDocument {
+  id: string;
+  type: 'question' | 'answer';
+  question_id: string;
+  title: string;
+  content: string;
+  tag_ids: string[];
+  user_id: string;
+  vote_count: number;
+  view_count: number;
+  answer_count: number;
+  /** A question: whether it has an accepted answer; an answer: whether it is the accepted one. */
+  accepted: boolean;
+  /** Unix seconds. */
+  created_at: number;
+  active_at: number;
+}
+
+/**
  * A search plugin answers searches in place of the built-in index. It returns post ids, best
  * first, and how many match; the host loads those posts and drops any the reader may not see
  * (deleted, pending, unlisted), so a plugin's own index can never leak a hidden post.
+ *
+ * Its index is fed by the host: when the admin switches the plugin on, every public post is
+ * pushed through `updateContent`; after that each post whose text, tags, status or
+ * visibility changes (and a question when its answers change) is pushed again, or through
+ * `deleteContent` once nobody may see it. Pushes come after the change commits, from a
+ * durable queue: a push that throws is retried with backoff, so both must be idempotent.
  */
 export interface SearchContract {
   kind: 'search';
   search(cond: SearchCond): Promise<{ results: SearchHitRef[]; total: number }>;
   /** The attribution shown under results (`search/desc`). */
   description: { name: string; icon: string; link: string };
+  /** Adds or replaces a post's document. */
+  updateContent(doc: SearchDocument): Promise<void>;
+  /** Removes a post's document (it was deleted, held, unlisted or its question was). */
+  deleteContent(ref: SearchHitRef): Promise<void>;
 }
 
 export interface EditorContract {

@@ -34,7 +34,16 @@ export interface Database {
     size: number;
     created_at: number;
   };
-  plugin_state: { slug_name: string; enabled: number; config: string; updated_at: number };
+  /** `kind` is the plugin's type (migration 0020), so SQL can ask whether a search plugin is on. */
+  plugin_state: { slug_name: string; enabled: number; config: string; updated_at: number; kind: Generated<string> };
+  /** Posts waiting to be pushed to the active search plugin's index (migration 0020). */
+  search_plugin_queue: {
+    post_id: string;
+    version: Generated<number>;
+    attempts: Generated<number>;
+    next_attempt_at: number;
+    last_error: Generated<string>;
+  };
   rate_counters: { counter_key: string; window_start: number; count: number; last_at: number };
   user_notification_config: { user_id: string; source: string; channels: string; updated_at: number };
   votes: VotesTable;

@@ -14,7 +14,6 @@ import { ok } from '../../infra/envelope.js';
 import { requireAdmin } from '../../infra/guards.js';
 import { getRead } from '../../infra/reads.js';
 import { parseInput } from '../../infra/validate.js';
-import { PluginsService } from '../plugins/plugins.service.js';
 import { AdminSettingsService } from './admin-settings.service.js';
 
 const API = '/answer/admin/api';
@@ -36,7 +35,7 @@ const ROLES = [
  * Plugin writes count as settings saves (30 a minute per admin).
  */
 export async function adminPluginsRoutes(app: FastifyInstance): Promise<void> {
-  const plugins = new PluginsService(app.site);
+  const plugins = app.services.plugins;
   const settings = new AdminSettingsService(app.site, app.services.siteinfo);
 
   getRead(app, `${API}/plugins`, async (request, query) => {

@@ -1,8 +1,9 @@
-import { MAIL_STATUS, QUESTION_STATUS, ANSWER_STATUS, COMMENT_STATUS, ROLE, USER_STATUS } from '@inquire/shared';
+import { MAIL_STATUS, COMMENT_STATUS, ROLE, USER_STATUS } from '@inquire/shared';
 import type { AdminUserFilter } from '@inquire/shared';
 import { sql, type Updateable } from 'kysely';
 import type { UsersTable } from '../../db/database.js';
 import type { Db } from '../../infra/db.js';
+import { postWrites } from '../posts/post-writes.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 
 export interface UserSearch {
@@ -78,18 +79,7 @@ export const adminUsersRepository = {
 
   /** "Remove all their content": soft-deletes every question, answer and comment of the member. */
   async softDeleteContent(db: Db, userId: string, now: number): Promise<void> {
-    await db
-      .updateTable('questions')
-      .set({ status: QUESTION_STATUS.deleted, updated_at: now })
-      .where('user_id', '=', userId)
-      .where('status', '!=', QUESTION_STATUS.deleted)
-      .execute();
-    await db
-      .updateTable('answers')
-      .set({ status: ANSWER_STATUS.deleted, updated_at: now })
-      .where('user_id', '=', userId)
-      .where('status', '!=', ANSWER_STATUS.deleted)
-      .execute();
+    await postWrites.softDeleteAllOf(db, userId, now);
     await db
       .updateTable('comments')
       .set({ status: COMMENT_STATUS.deleted, updated_at: now })

@@ -21,21 +21,27 @@ export const pluginsRepository = {
   },
 
   /** Sets the switch; a plugin with no row yet keeps the default settings (''). */
-  async setEnabled(db: Db, slug: string, enabled: boolean, now: number): Promise<void> {
+  async setEnabled(db: Db, plugin: { slug: string; kind: string }, enabled: boolean, now: number): Promise<void> {
     const value = enabled ? 1 : 0;
     await db
       .insertInto('plugin_state')
-      .values({ slug_name: slug, enabled: value, config: '', updated_at: now })
-      .onConflict((oc) => oc.column('slug_name').doUpdateSet({ enabled: value, updated_at: now }))
+      .values({ slug_name: plugin.slug, kind: plugin.kind, enabled: value, config: '', updated_at: now })
+      .onConflict((oc) => oc.column('slug_name').doUpdateSet({ enabled: value, kind: plugin.kind, updated_at: now }))
       .execute();
   },
 
-  /** Saves the settings; a plugin with no row yet is written enabled (built-in plugins start activated). */
-  async setConfig(db: Db, slug: string, config: string, now: number): Promise<void> {
+  /** Saves the settings; a plugin with no row yet is written with its default switch. */
+  async setConfig(
+    db: Db,
+    plugin: { slug: string; kind: string; enabledByDefault: boolean },
+    config: string,
+    now: number,
+  ): Promise<void> {
+    const enabled = plugin.enabledByDefault ? 1 : 0;
     await db
       .insertInto('plugin_state')
-      .values({ slug_name: slug, enabled: 1, config, updated_at: now })
-      .onConflict((oc) => oc.column('slug_name').doUpdateSet({ config, updated_at: now }))
+      .values({ slug_name: plugin.slug, kind: plugin.kind, enabled, config, updated_at: now })
+      .onConflict((oc) => oc.column('slug_name').doUpdateSet({ config, kind: plugin.kind, updated_at: now }))
       .execute();
   },
 };

@@ -13,6 +13,7 @@ import {
 import type { SiteRuntime } from '../../infra/site.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { AppError, type FieldIssue } from '../../lib/errors.js';
+import { SEARCH_PLUGIN_KIND, searchFeedQueue } from '../posts/search-feed-queue.js';
 import { BUILTIN_PLUGINS } from './builtin-plugins.js';
 import { pluginsRepository, type PluginStateRow } from './plugins.repository.js';
 
@@ -60,9 +61,11 @@ const normalize = (field: PluginConfigField, value: ConfigValue): ConfigValue =>
   field.type === 'number' ? Number(value) : field.type === 'text' ? String(value).trim() : value;
 
 /**
- * Installed plugins (issue 13, item 6): the plugins that ship with Inquire, each switched on or
- * off and configured through `plugin_state`. Their own services read that state (the captcha:
- * `CaptchaService.enabled` and its code length), so a change holds from the next request.
+ * Installed plugins (issue 13, item 6): the plugins that ship with Inquire and those the
+ * operator installed (a search plugin), each switched on or off and configured through
+ * `plugin_state`. Their own services read that state (the captcha: `CaptchaService.enabled` and
+ * its code length; search: `SearchService`), so a change holds from the next request. Built-in
+ * plugins start on, installed ones off until an admin switches them on (as the peer).
  */
 export class PluginsService {
   constructor(
@@ -81,15 +84,29 @@ export class PluginsService {
     });
   }
 
-  /** Built-in plugins start activated: no row means on. */
+  /** Whether a plugin is on: its saved switch, else on for a built-in plugin and off for another. */
   async enabled(slug: string): Promise<boolean> {
     const row = await pluginsRepository.find(this.site.db, slug);
-    return row ? Number(row.enabled) === 1 : true;
+    return isOn(
+      this.manifests.find((m) => m.slug_name === slug),
+      row,
+    );
   }
 
+  /**
+   * Switches a plugin. A search plugin switched on is sent every public post (its index may be
+   * empty or stale); switched off, its queue is dropped. Both in the switch's transaction.
+   */
   async setStatus(input: PluginStatusInput): Promise<void> {
     const manifest = this.manifest(input.plugin_slug_name);
-    await pluginsRepository.setEnabled(this.site.db, manifest.slug_name, input.enabled, nowSeconds());
+    const now = nowSeconds();
+    await this.site.db.transaction().execute(async (trx) => {
+      const before = isOn(manifest, await pluginsRepository.find(trx, manifest.slug_name));
+      await pluginsRepository.setEnabled(trx, { slug: manifest.slug_name, kind: manifest.type }, input.enabled, now);
+      if (manifest.type !== SEARCH_PLUGIN_KIND || before === input.enabled) return;
+      if (input.enabled) await searchFeedQueue.enqueueAllPublic(trx, now);
+      else await searchFeedQueue.clear(trx);
+    });
   }
 
   async config(slug: string, lang: Language): Promise<PluginConfig> {
@@ -120,7 +137,8 @@ export class PluginsService {
       else next[field.name] = normalize(field, given);
     }
     if (issues.length) throw AppError.fields(issues);
-    await pluginsRepository.setConfig(this.site.db, manifest.slug_name, JSON.stringify(next), nowSeconds());
+    const plugin = { slug: manifest.slug_name, kind: manifest.type, enabledByDefault: manifest.builtin === true };
+    await pluginsRepository.setConfig(this.site.db, plugin, JSON.stringify(next), nowSeconds());
   }
 
   /** A plugin's saved value of one field (or its default): how a plugin reads its settings. */
@@ -143,13 +161,17 @@ export class PluginsService {
       description: translate(lang, manifest.description_key),
       version: manifest.version,
       type: manifest.type,
-      enabled: row ? Number(row.enabled) === 1 : true,
+      enabled: isOn(manifest, row),
       builtin: manifest.builtin === true,
       have_config: (manifest.config_fields ?? []).length > 0,
       outdated: false,
       link: manifest.link ?? '',
     };
   }
+}
+
+function isOn(manifest: PluginManifest | undefined, row: PluginStateRow | undefined): boolean {
+  return row ? Number(row.enabled) === 1 : manifest?.builtin === true;
 }
 
 function fieldInfo(field: PluginConfigField, value: ConfigValue, lang: Language): PluginConfigFieldInfo {

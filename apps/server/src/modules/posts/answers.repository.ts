@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import { ANSWER_STATUS } from '@inquire/shared';
 import type { AnswersTable } from '../../db/database.js';
 import type { Db } from '../../infra/db.js';
+import { nowSeconds } from '../../lib/clock.js';
+import { searchFeedQueue } from './search-feed-queue.js';
 import { searchIndex } from './search-index.js';
 import { LINK_KIND, replaceLinks } from './question-links.js';
 
@@ -102,5 +104,7 @@ export const answersRepository = {
       .set({ accepted: sql<number>`case when id = ${answerId} then 2 else 1 end` })
       .where('question_id', '=', questionId)
       .execute();
+    // A search plugin's documents carry "accepted" (the question's and each answer's).
+    await searchFeedQueue.enqueueThread(db, questionId, nowSeconds());
   },
 };

@@ -1,14 +1,17 @@
 import { sql, SqliteAdapter, type RawBuilder } from 'kysely';
 import { ANSWER_STATUS, objectTypeOf } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
+import { nowSeconds } from '../../lib/clock.js';
 import { plainText } from '../../lib/markdown.js';
 import { isPublicQuestion } from './public-questions.js';
+import { searchFeedQueue } from './search-feed-queue.js';
 
 /**
  * The search index's writer (tables of migration 0008): one document per question and answer
  * that anyone may see, by the public-question rule every list uses. Every write that changes a
  * post's text, tags, status or visibility calls one of the sync functions with its transaction,
- * so the index never disagrees with the posts after a commit. Restricted posts (deleted,
+ * so the index never disagrees with the posts after a commit. The same calls queue the posts for
+ * an active search plugin's own index (search-feed-queue.ts), in the same transaction. Restricted posts (deleted,
  * pending, unlisted, and the answers of such questions) have no document; the search query
  * applies the same rule to the posts themselves as well.
  *
@@ -114,6 +117,7 @@ export const searchIndex = {
       .executeTakeFirst();
     await deleteDocs(db, [questionId]);
     if (question && isPublicQuestion(question)) await insertDocs(db, await questionDocs(db, [question]));
+    await searchFeedQueue.enqueue(db, [questionId], nowSeconds());
   },
 
   /** A question and all its answers (its status or visibility changed, which its answers follow). */
@@ -127,6 +131,11 @@ export const searchIndex = {
     await deleteDocs(
       db,
       answers.map((a) => a.id),
+    );
+    await searchFeedQueue.enqueue(
+      db,
+      answers.map((a) => a.id),
+      nowSeconds(),
     );
     const question = await db
       .selectFrom('questions')
@@ -142,10 +151,19 @@ export const searchIndex = {
     const answer = await db
       .selectFrom('answers')
       .innerJoin('questions', 'questions.id', 'answers.question_id')
-      .select(['answers.id', 'answers.parsed_text', 'answers.status', 'questions.status as q_status', 'questions.show'])
+      .select([
+        'answers.id',
+        'answers.question_id',
+        'answers.parsed_text',
+        'answers.status',
+        'questions.status as q_status',
+        'questions.show',
+      ])
       .where('answers.id', '=', answerId)
       .executeTakeFirst();
     await deleteDocs(db, [answerId]);
+    // The question's document too: a search plugin's carries its answer count.
+    await searchFeedQueue.enqueue(db, answer ? [answerId, answer.question_id] : [answerId], nowSeconds());
     if (!answer || answer.status !== ANSWER_STATUS.normal) return;
     if (!isPublicQuestion({ status: answer.q_status, show: answer.show })) return;
     await insertDocs(db, [answerDoc(answer)]);

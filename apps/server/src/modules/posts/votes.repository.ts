@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../infra/db.js';
+import { nowSeconds } from '../../lib/clock.js';
+import { searchFeedQueue } from './search-feed-queue.js';
 
 export type VoteTable = 'questions' | 'answers' | 'comments';
 
@@ -51,6 +53,8 @@ export const votesRepository = {
       .set({ vote_count: sql`vote_count + ${delta}` })
       .where('id', '=', objectId)
       .execute();
+    // A search plugin's document carries the score (comments have none).
+    if (table !== 'comments') await searchFeedQueue.enqueue(db, [objectId], nowSeconds());
   },
 
   async tally(db: Db, objectId: string) {

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SearchCond, SearchContract, SearchHitRef } from '@inquire/plugin-sdk';
 import type { SearchResults } from '@inquire/shared';
 import { buildUser, loginAs } from '../../../test/factories.js';
 import { ADMIN, buildTestApp, call, type TestApp } from '../../../test/harness.js';
@@ -406,106 +405,5 @@ describe('search limits', () => {
       },
     );
     expect(record.body.data.verify).toBe(true);
-  });
-});
-
-describe('search through a search plugin', () => {
-  let t: TestApp;
-  const received: SearchCond[] = [];
-  /** The plugin's answer to the next search: ids in its order and its total. */
-  let next: { results: SearchHitRef[]; total: number } = { results: [], total: 0 };
-  const plugin: SearchContract = {
-    kind: 'search',
-    description: { name: 'Test engine', icon: 'data:image/svg+xml;base64,PHN2Zy8+', link: 'https://engine.example' },
-    async search(cond) {
-      received.push(cond);
-      return next;
-    },
-  };
-
-  beforeEach(async () => {
-    received.length = 0;
-    t = await buildTestApp({ app: { writeLimits: false, searchPlugin: plugin } });
-  });
-  afterEach(async () => t.close());
-
-  it('[SR-3] [SR-4] gets the parsed conditions; its ids are loaded and re-checked, a hidden post it names is dropped; search/desc is its attribution', async () => {
-    const user = await buildUser(t.app, { rank: 1000 });
-    const token = await loginAs(t.app, user.id);
-    const admin = await t.app.site.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', ADMIN.name)
-      .executeTakeFirstOrThrow();
-    const staff = await loginAs(t.app, admin.id);
-    const ask = async (title: string) => {
-      const body = { title, content: 'Some text for the plugin test.', tags: [{ slug_name: 'general' }] };
-      const res = await call<{ id: string }>(t.app, 'POST', '/answer/api/v1/question', body, { token });
-      expect(res.status).toBe(200);
-      return res.body.data.id;
-    };
-    const visible = await ask('A visible question for the plugin');
-    const hidden = await ask('An unlisted question for the plugin');
-    const answerRes = await call<{ id: string }>(
-      t.app,
-      'POST',
-      '/answer/api/v1/answer',
-      { question_id: visible, content: 'An answer the plugin finds.' },
-      { token: staff },
-    );
-    expect(answerRes.status).toBe(200);
-    const visibleAnswer = answerRes.body.data.id;
-    const hide = { id: hidden, operation: 'hide' };
-    expect((await call(t.app, 'PUT', '/answer/api/v1/question/operation', hide, { token: staff })).status).toBe(200);
-
-    next = {
-      results: [
-        { id: hidden, type: 'question' },
-        { id: visibleAnswer, type: 'answer' },
-        { id: visible, type: 'question' },
-      ],
-      total: 3,
-    };
-    const q = '"two words" plugin [general] user:me score:2 hasaccepted:no';
-    const res = await call<SearchResults>(
-      t.app,
-      'GET',
-      `/answer/api/v1/search?q=${encodeURIComponent(q)}&order=newest&page=2&size=5`,
-      undefined,
-      { token },
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    // The plugin's order, without the unlisted question; the count loses it too.
-    expect(res.body.data.list.map((i) => [i.object_type, i.object.id])).toEqual([
-      ['answer', visibleAnswer],
-      ['question', visible],
-    ]);
-    expect(res.body.data.count).toBe(2);
-    const general = await t.app.site.db
-      .selectFrom('tags')
-      .select('id')
-      .where('slug_name', '=', 'general')
-      .executeTakeFirstOrThrow();
-    expect(received).toEqual([
-      {
-        page: 2,
-        page_size: 5,
-        words: ['two words', 'plugin'],
-        tag_ids: [[general.id]],
-        object_types: ['question'],
-        user_id: user.id,
-        order: 'newest',
-        question_accepted: 'no',
-        answer_accepted: 'any',
-        question_id: undefined,
-        vote_amount: 2,
-        view_amount: undefined,
-        answer_amount: undefined,
-      },
-    ]);
-
-    const desc = await call(t.app, 'GET', '/answer/api/v1/search/desc');
-    expect(desc.status).toBe(200);
-    expect(desc.body.data).toEqual(plugin.description);
   });
 });

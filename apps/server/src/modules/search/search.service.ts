@@ -18,6 +18,8 @@ import { presentAuthor } from '../posts/post.presenter.js';
 import { isPublicQuestion } from '../posts/public-questions.js';
 import { questionsRepository } from '../posts/questions.repository.js';
 import { NO_MAIN_TAG, tagsRepository } from '../posts/tags.repository.js';
+import type { InstalledPlugin } from '../plugins/installed-plugin.js';
+import type { PluginsService } from '../plugins/plugins.service.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { usersRepository } from '../users/users.repository.js';
 import { highlightExcerpt } from './excerpt.js';
@@ -40,16 +42,24 @@ export class SearchService {
   constructor(
     private readonly site: SiteRuntime,
     private readonly siteinfo: SiteinfoService,
-    /** The active search plugin, which then answers searches in place of the built-in index. */
-    private readonly plugin?: SearchContract,
+    private readonly plugins: PluginsService,
+    /** The installed search plugin: while an admin has it switched on, it answers searches. */
+    private readonly installed?: InstalledPlugin<SearchContract>,
   ) {}
+
+  /** The search plugin's contract while it is switched on, else none (the built-in index). */
+  private async activePlugin(): Promise<SearchContract | undefined> {
+    if (!this.installed) return undefined;
+    return (await this.plugins.enabled(this.installed.manifest.slug_name)) ? this.installed.contract : undefined;
+  }
 
   async search(query: SearchQuery, actor: Actor | null): Promise<SearchResults> {
     const parsed = parseQuery(query.q);
     const conditions = await this.resolve(parsed, actor);
     if (!conditions) return { count: 0, list: [] };
-    const { count, hits } = this.plugin
-      ? await this.searchPlugin(this.plugin, conditions, query)
+    const plugin = await this.activePlugin();
+    const { count, hits } = plugin
+      ? await this.searchPlugin(plugin, conditions, query)
       : await searchRepository.search(this.site.db, conditions, query.order, {
           limit: query.size,
           offset: (query.page - 1) * query.size,
@@ -60,8 +70,9 @@ export class SearchService {
   }
 
   /** `GET search/desc`: the active search plugin's attribution; empty with the built-in index. */
-  description(): SearchDescription {
-    return this.plugin ? { ...this.plugin.description } : { name: '', icon: '', link: '' };
+  async description(): Promise<SearchDescription> {
+    const plugin = await this.activePlugin();
+    return plugin ? { ...plugin.description } : { name: '', icon: '', link: '' };
   }
 
   /** The plugin's page of ids for the parsed conditions (checked for visibility in `present`). */

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireActive } from '../../infra/guards.js';
 import { getRead } from '../../infra/reads.js';
-import { PluginsService } from '../plugins/plugins.service.js';
 
 const V1 = '/answer/api/v1';
 
@@ -13,7 +12,7 @@ const V1 = '/answer/api/v1';
 export async function answerCompatRoutes(app: FastifyInstance): Promise<void> {
   // The installed plugins and whether each is on (spec: a client sets its plugins' activated
   // flags from this), read through the same service as the admin's installed-plugins page.
-  const plugins = new PluginsService(app.site);
+  const plugins = app.services.plugins;
   getRead(app, `${V1}/plugin/status`, async (request) =>
     (await plugins.list('all', request.lang)).map((plugin) => ({
       slug_name: plugin.slug_name,
