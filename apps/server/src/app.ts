@@ -40,6 +40,7 @@ import { votesRoutes } from './modules/votes/votes.routes.js';
 import { registerShortIds } from './infra/short-ids.js';
 import { invitesRoutes } from './modules/invites/invites.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { liveRoutes, registerLiveWakeups } from './modules/notifications/live.routes.js';
 import { reactionsRoutes } from './modules/reactions/reactions.routes.js';
 import { relatedRoutes } from './modules/related/related.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -126,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerContentGeneration(app);
+  registerLiveWakeups(app);
   await registerSecurityHeaders(app);
   registerCompression(app);
   await app.register(cookie);
@@ -154,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reactionsRoutes);
   await app.register(invitesRoutes);
   await app.register(notificationsRoutes);
+  await app.register(liveRoutes);
   await app.register(relatedRoutes);
   await app.register(searchRoutes);
   await app.register(tagsRoutes);

@@ -24,6 +24,7 @@ import { TagsService } from './modules/tags/tags.service.js';
 import { VotesService } from './modules/votes/votes.service.js';
 import { InvitesService } from './modules/invites/invites.service.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
+import { LiveService } from './modules/notifications/live.service.js';
 import { NotificationEmailsService } from './modules/notifications/notification-emails.service.js';
 import { ReactionsService } from './modules/reactions/reactions.service.js';
 import { RelatedService } from './modules/related/related.service.js';
@@ -61,6 +62,7 @@ export interface Services {
   reactions: ReactionsService;
   invites: InvitesService;
   notifications: NotificationsService;
+  live: LiveService;
   notificationEmails: NotificationEmailsService;
   related: RelatedService;
   tags: TagsService;
@@ -94,6 +96,7 @@ export function createServices(site: SiteRuntime, options: ServiceOptions = {}):
   const reactions = new ReactionsService(site);
   const invites = new InvitesService(site, siteinfo);
   const related = new RelatedService(site);
+  const notifications = new NotificationsService(site, siteinfo);
   const operations = new OperationsService(site);
   const installed = options.searchPlugin ? [options.searchPlugin.manifest] : [];
   const plugins = new PluginsService(site, [...BUILTIN_PLUGINS, ...installed]);
@@ -122,7 +125,8 @@ export function createServices(site: SiteRuntime, options: ServiceOptions = {}):
     comments,
     reactions,
     invites,
-    notifications: new NotificationsService(site, siteinfo),
+    notifications,
+    live: new LiveService(site, notifications),
     notificationEmails,
     related,
     tags: new TagsService(site, siteinfo),

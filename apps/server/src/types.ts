@@ -8,7 +8,7 @@ import type { Services } from './services.js';
 export interface RegisteredRoute {
   method: string;
   url: string;
-  config: { changesState?: boolean };
+  config: { changesState?: boolean; eventStream?: boolean };
 }
 
 declare module 'fastify' {
@@ -25,6 +25,11 @@ declare module 'fastify' {
      * the session cookie does not authenticate it, only the Authorization header.
      */
     changesState?: boolean;
+    /**
+     * A text/event-stream that stays open until the client leaves (`notification/stream`):
+     * sweeps that call every route in-process, waiting for the end of each answer, skip it.
+     */
+    eventStream?: boolean;
   }
   interface FastifyRequest {
     /** Language for `msg` texts: an explicit switch, else the account's, else Accept-Language. */

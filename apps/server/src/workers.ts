@@ -80,6 +80,13 @@ export async function runPrimary(dataDir: string, workers: number): Promise<'for
       if (!stopping) fork();
     }, RESTART_DELAY_MS);
   });
+  // A write in one worker wakes the live streams of the others (SQLite has no LISTEN/NOTIFY).
+  cluster.on('message', (from, message) => {
+    if ((message as { inquire?: string } | null)?.inquire !== 'live-wake') return;
+    for (const worker of Object.values(cluster.workers ?? {})) {
+      if (worker && worker !== from && !worker.isDead()) worker.send(message);
+    }
+  });
   process.once('SIGTERM', () => stopAll(0));
   process.once('SIGINT', () => stopAll(0));
 

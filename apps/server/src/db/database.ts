@@ -66,6 +66,8 @@ export interface Database {
     created_at: number;
   };
   notifications: NotificationsTable;
+  /** What the live stream tells open tabs (migration 0019): new red-dot items, arrived answers and comments. */
+  live_events: LiveEventsTable;
   /** Notification emails waiting to be merged into one email per receiver and digest (migration 0018). */
   email_digest_items: EmailDigestItemsTable;
   /** New-question emails sent to an "all new questions" subscriber in the current 7-day window. */
@@ -152,6 +154,15 @@ export interface NotificationsTable {
   is_read: number;
   created_at: number;
   updated_at: number;
+}
+
+export interface LiveEventsTable {
+  id: string;
+  kind: 'notification' | 'answer' | 'comment';
+  user_id: string;
+  question_id: string;
+  object_id: string;
+  created_at: number;
 }
 
 export interface VotesTable {

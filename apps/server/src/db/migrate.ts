@@ -16,6 +16,7 @@ import * as hotQuestions from './migrations/0015-hot-questions.js';
 import * as questionLinks from './migrations/0016-question-links.js';
 import * as adminContent from './migrations/0017-admin-content.js';
 import * as notificationEmails from './migrations/0018-notification-emails.js';
+import * as liveEvents from './migrations/0019-live-events.js';
 import * as searchPluginFeed from './migrations/0020-search-plugin-feed.js';
 
 /** Migrations are listed here, in order, so bundling and tests need no file-system scan. */
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-question-links': questionLinks,
   '0017-admin-content': adminContent,
   '0018-notification-emails': notificationEmails,
+  '0019-live-events': liveEvents,
   '0020-search-plugin-feed': searchPluginFeed,
 };
 

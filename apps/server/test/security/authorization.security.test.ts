@@ -127,14 +127,16 @@ describe('[SEC-6][ANS-28][ANS-42] admin routes × every caller', () => {
 
   /**
    * The admin prefix, plus any route elsewhere that answers a moderator "admin required"
-   * (`requireAdmin`): found by calling every route but the state-changing GET (logout).
+   * (`requireAdmin`): found by calling every route but the state-changing GET (logout) and the
+   * event stream, which answers a member by staying open (it requires a member, never an admin).
    */
   async function findAdminRoutes(): Promise<Route[]> {
     const all = routesOf(t.app, ['GET', 'POST', 'PUT', 'DELETE']);
     const loggingOut = new Set(t.app.routeTable.filter((r) => r.config.changesState).map((r) => r.url));
+    const streams = new Set(t.app.routeTable.filter((r) => r.config.eventStream).map((r) => r.url));
     const found: Route[] = [];
     for (const route of all) {
-      if (loggingOut.has(route.url)) continue;
+      if (loggingOut.has(route.url) || streams.has(route.url)) continue;
       const underPrefix = route.url.startsWith(ADMIN_PREFIX);
       const reply = await send(t.app, route, callers.moderator?.token);
       if (underPrefix || reply.reason === REASONS.adminRequired) found.push(route);

@@ -54,3 +54,30 @@ export interface NotificationStatus {
   can_revision: boolean;
   badge_award: null;
 }
+
+/**
+ * `GET notification/stream`: on a question page, the question whose new answers and comments
+ * the page wants told (the stream then also carries them); absent elsewhere.
+ */
+export const notificationStreamQuery = z.object({
+  question_id: z
+    .string()
+    .trim()
+    .regex(/^1\d{16}$/, 'form.question_id.invalid')
+    .optional(),
+});
+
+/**
+ * The stream's events (text/event-stream; `event:` names them). `status` comes first on every
+ * connection and has no id; the others carry an `id:` a reconnect resumes after.
+ */
+export interface LiveStreamEvents {
+  status: NotificationStatus;
+  /** A new or renewed item of the reader's inbox or achievements, with the red dots after it. */
+  notification: { status: NotificationStatus; item: NotificationItem | null };
+  /** An answer that appeared on the open question. */
+  answer: { question_id: string; answer_id: string };
+  /** A comment that appeared on the open question or one of its answers (`object_id`). */
+  comment: { question_id: string; object_id: string; comment_id: string };
+}
+export type LiveStreamEventName = keyof LiveStreamEvents;

@@ -22,6 +22,7 @@ import { postWrites } from '../posts/post-writes.repository.js';
 import { NO_ORIGIN, postOriginsRepository, type PostOrigin } from '../posts/post-origins.repository.js';
 import { votesRepository } from '../posts/votes.repository.js';
 import { followersOf, notifyInbox } from '../notifications/notify.js';
+import { recordLiveEvent } from '../notifications/live-events.js';
 
 export class AnswersService {
   constructor(
@@ -158,6 +159,8 @@ export class AnswersService {
         answerId,
         now,
       });
+      // Open pages of the question hear of it (the live stream; each reader's view is checked when sent).
+      await recordLiveEvent(trx, { kind: 'answer', questionId: question.id, answerId, now });
       return answerId;
     });
     return { id };

@@ -26,6 +26,7 @@ export interface ReadablePost {
 }
 import { linkedMentions } from './mentions.js';
 import { notifyInbox } from '../notifications/notify.js';
+import { recordLiveEvent } from '../notifications/live-events.js';
 import { tellOfComment } from './comment-notice.js';
 
 /** Authors edit their comments for 5 minutes (peer facts 6.6); staff at any time. */
@@ -218,6 +219,8 @@ export class CommentsService {
         },
         now,
       );
+      // Open pages of the question hear of it (the live stream; each reader's view is checked when sent).
+      await recordLiveEvent(trx, { kind: 'comment', questionId: post.questionId, commentId, now });
       return commentId;
     });
     return { comment_id: id };

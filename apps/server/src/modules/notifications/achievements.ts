@@ -1,6 +1,7 @@
 import { objectTypeOf } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import { nextId } from '../../lib/ids.js';
+import { recordLiveEvent } from './live-events.js';
 import { NOTIFICATION_TYPE, notificationsRepository, READ_STATE } from './notifications.repository.js';
 
 /** A reputation change, as the reputation writer records it. */
@@ -38,11 +39,13 @@ export async function recordAchievement(trx: Db, change: ReputationChange, now: 
     if (existing.is_read === READ_STATE.read) {
       await notificationsRepository.raiseCounter(trx, change.userId, NOTIFICATION_TYPE.achievement);
     }
+    await recordLiveEvent(trx, { kind: 'notification', userId: change.userId, notificationId: existing.id, now });
     return;
   }
   const kind = objectTypeOf(change.objectId);
+  const id = await nextId(trx, 'notification');
   const inserted = await notificationsRepository.insert(trx, {
-    id: await nextId(trx, 'notification'),
+    id,
     user_id: change.userId,
     type: NOTIFICATION_TYPE.achievement,
     msg_type: 0,
@@ -56,5 +59,7 @@ export async function recordAchievement(trx: Db, change: ReputationChange, now: 
     created_at: now,
     ...fields,
   });
-  if (inserted) await notificationsRepository.raiseCounter(trx, change.userId, NOTIFICATION_TYPE.achievement);
+  if (!inserted) return;
+  await notificationsRepository.raiseCounter(trx, change.userId, NOTIFICATION_TYPE.achievement);
+  await recordLiveEvent(trx, { kind: 'notification', userId: change.userId, notificationId: id, now });
 }

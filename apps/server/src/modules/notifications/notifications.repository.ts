@@ -103,6 +103,16 @@ export const notificationsRepository = {
       .executeTakeFirst();
   },
 
+  /** One of the receiver's items, whole (the live stream presents it). */
+  findRow(db: Db, userId: string, id: string): Promise<NotificationRow | undefined> {
+    return db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  },
+
   /** Marks one item read; true when it was unread (so its counter comes down once). */
   async markRead(db: Db, id: string): Promise<boolean> {
     const result = await db

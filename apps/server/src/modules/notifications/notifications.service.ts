@@ -19,7 +19,12 @@ import { canSeePost } from '../posts/visibility.js';
 import { reviewQueues } from '../moderation/review-queues.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { usersRepository } from '../users/users.repository.js';
-import { INBOX_KIND, NOTIFICATION_TYPE, notificationsRepository } from './notifications.repository.js';
+import {
+  INBOX_KIND,
+  NOTIFICATION_TYPE,
+  notificationsRepository,
+  type NotificationRow,
+} from './notifications.repository.js';
 import { presentNotification, type ShownPost } from './notifications.presenter.js';
 
 const TYPE_CODE: Record<NotificationType, number> = NOTIFICATION_TYPE;
@@ -30,7 +35,6 @@ const INBOX_CODE: Record<InboxType, number | null> = { all: null, ...INBOX_KIND 
  * client (or a script) is held to 120 a minute (security anchors: every write route is limited).
  */
 const READ_WRITES = { max: 120, window: 60 };
-
 
 /**
  * A member's inbox and achievements (peer facts 4.3): pages, red dots, read state. Items are
@@ -58,8 +62,18 @@ export class NotificationsService {
       query.page,
       query.page_size,
     );
+    return { count, list: await this.present(actor, list, lang) };
+  }
+
+  /** One of the reader's items as the inbox shows it (what the live stream sends); null when not theirs. */
+  async item(actor: Actor, id: string, lang: Language): Promise<NotificationItem | null> {
+    const row = await notificationsRepository.findRow(this.site.db, actor.user.id, id);
+    return row ? ((await this.present(actor, [row], lang))[0] ?? null) : null;
+  }
+
+  private async present(actor: Actor, list: NotificationRow[], lang: Language): Promise<NotificationItem[]> {
     const [actors, posts, { site_users: users }] = await Promise.all([
-      usersRepository.authors(db, list.map((n) => n.actor_id).filter(Boolean)),
+      usersRepository.authors(this.site.db, list.map((n) => n.actor_id).filter(Boolean)),
       this.shownPosts(
         actor,
         list.map((n) => ({ questionId: n.question_id, answerId: n.answer_id })),
@@ -67,12 +81,9 @@ export class NotificationsService {
       this.siteinfo.settings(),
     ]);
     const actorById = new Map(actors.map((a) => [a.id, a]));
-    return {
-      count,
-      list: list.map((row) =>
-        presentNotification(row, { actor: actorById.get(row.actor_id), post: posts.get(row.question_id), users, lang }),
-      ),
-    };
+    return list.map((row) =>
+      presentNotification(row, { actor: actorById.get(row.actor_id), post: posts.get(row.question_id), users, lang }),
+    );
   }
 
   async status(actor: Actor): Promise<NotificationStatus> {

@@ -6,6 +6,7 @@ import { answersRepository } from '../posts/answers.repository.js';
 import { questionsRepository } from '../posts/questions.repository.js';
 import { canSeePost } from '../posts/visibility.js';
 import { queueInboxEmail } from './email-notices.js';
+import { recordLiveEvent } from './live-events.js';
 import { INBOX_KIND, NOTIFICATION_TYPE, notificationsRepository, READ_STATE } from './notifications.repository.js';
 
 /** Inbox actions (peer facts 4.1; `notification.action.<x>` names their text) and their tab. */
@@ -88,6 +89,9 @@ export async function notifyInbox(trx: Db, event: InboxEvent): Promise<void> {
       updated_at: event.now,
     });
     if (inserted) await notificationsRepository.raiseCounter(trx, user.id, NOTIFICATION_TYPE.inbox);
+    // Their open tabs hear of it once this transaction commits (the live stream).
+    if (inserted)
+      await recordLiveEvent(trx, { kind: 'notification', userId: user.id, notificationId: id, now: event.now });
     // Answers, comments and invitations are emailed too, when the receiver asked (the outbox, same trx).
     if (inserted) await queueInboxEmail(trx, user, event, question.user_id);
   }

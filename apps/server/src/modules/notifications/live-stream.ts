@@ -1,0 +1,114 @@
+import type { Language } from '@inquire/shared';
+import type { FastifyReply } from 'fastify';
+import type { Actor } from '../auth/auth.service.js';
+import type { LiveSubscriber } from './live-hub.js';
+import type { LiveEventRow } from './live-events.repository.js';
+import type { LiveMessage, LiveService } from './live.service.js';
+
+/** A comment line every 20 s, so proxies and load balancers do not close a quiet stream. */
+export const HEARTBEAT_MS = 20_000;
+/**
+ * A stream ends after this long and the browser reconnects (resuming after its last event),
+ * so a stream never outlives its session's sign-out, suspension or role change by much.
+ */
+const LIFETIME_MS = 10 * 60_000;
+/** What the browser waits before reconnecting (the `retry:` field). */
+const RETRY_MS = 2000;
+/** A reader this far behind (unsent bytes) is dropped; it reconnects and replays from the database. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+export interface StreamRequest {
+  actor: Actor;
+  lang: Language;
+  /** The open question page, or ''. */
+  questionId: string;
+  /** Last-Event-ID of a reconnect, or '' for a fresh stream. */
+  resumeAfter: string;
+  heartbeatMs?: number;
+}
+
+/**
+ * Serves one reader's text/event-stream on a hijacked reply: the red dots first, then (when
+ * resuming) what the reader missed after Last-Event-ID, then every new event as the hub reads
+ * it. Events go out one at a time in id order and never twice: each is sent only when its id is
+ * beyond the last one sent. Reads only; ends and unsubscribes when the client goes away.
+ */
+export function serveStream(reply: FastifyReply, live: LiveService, request: StreamRequest): void {
+  const { actor, lang, questionId, resumeAfter } = request;
+  const raw = reply.raw;
+  reply.hijack();
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    // nginx and similar proxies would otherwise hold events back in their buffers.
+    'x-accel-buffering': 'no',
+    connection: 'keep-alive',
+  });
+  let closed = false;
+  let lastSent = resumeAfter;
+
+  const write = (text: string) => {
+    if (closed) return;
+    raw.write(text);
+    if (raw.writableLength > MAX_BUFFERED_BYTES) end();
+  };
+  const sendMessage = (message: LiveMessage, id?: string) => {
+    const idLine = id ? `id: ${id}\n` : '';
+    // JSON has no raw newlines, so one data line carries it whole.
+    write(`${idLine}event: ${message.event}\ndata: ${JSON.stringify(message.data)}\n\n`);
+  };
+  const send = async (event: LiveEventRow) => {
+    if (closed || event.id <= lastSent) return;
+    lastSent = event.id;
+    const message = await live.messageFor(actor, lang, event);
+    if (message) sendMessage(message, event.id);
+  };
+  const replay = async () => {
+    for (;;) {
+      const missed = await live.missed(actor, questionId, lastSent);
+      for (const event of missed) await send(event);
+      if (closed || missed.length < live.replayBatch) return;
+    }
+  };
+
+  // Every step runs after the one before, so events leave in id order.
+  let chain: Promise<void> = Promise.resolve();
+  const then = (step: () => Promise<void>) => {
+    chain = chain.then(step).catch((error: unknown) => {
+      reply.log.warn({ err: error }, 'live stream');
+      end();
+    });
+  };
+  const subscriber: LiveSubscriber = {
+    userId: actor.user.id,
+    questionId,
+    deliver: (event) => then(() => send(event)),
+    end: () => end(),
+  };
+
+  write(`retry: ${RETRY_MS}\n\n`);
+  then(async () => sendMessage({ event: 'status', data: await live.status(actor) }));
+  // Subscribed before the replay reads, so nothing committed in between falls through.
+  then(async () => {
+    const joinedAt = await live.hub.subscribe(subscriber);
+    if (closed) live.hub.unsubscribe(subscriber);
+    if (resumeAfter) await replay();
+    else lastSent = joinedAt;
+  });
+
+  const heartbeat = setInterval(() => write(': keep-alive\n\n'), request.heartbeatMs ?? HEARTBEAT_MS);
+  const lifetime = setTimeout(() => end(), LIFETIME_MS);
+  heartbeat.unref();
+  lifetime.unref();
+
+  function end(): void {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    clearTimeout(lifetime);
+    live.hub.unsubscribe(subscriber);
+    raw.end();
+  }
+  raw.on('close', end);
+}
