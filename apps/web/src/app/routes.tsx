@@ -469,7 +469,12 @@ export const routes: RouteObject[] = [
               },
               later('users/confirm-email'),
               later('users/auth-landing'),
-              later('users/unsubscribe'),
+              {
+                path: 'users/unsubscribe',
+                loader: guarded('public'),
+                lazy: () => import('../pages/users/unsubscribe-page').then((m) => ({ Component: m.UnsubscribePage })),
+                handle: handle(({ t }) => ({ title: t('ui.unsubscribe.title') })),
+              },
               later('user-center/auth', 'guest'),
               later('user-center/auth-failed'),
               // Other layout.
