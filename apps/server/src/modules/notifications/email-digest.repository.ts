@@ -44,6 +44,11 @@ export const emailDigestRepository = {
     return Number(result.numDeletedRows);
   },
 
+  /** Drops every due item (no SMTP settings: nothing is sent). */
+  async removeDue(db: Db, now: number): Promise<void> {
+    await db.deleteFrom('email_digest_items').where('due_at', '<=', now).execute();
+  },
+
   /** Of these members, those whose email channel of `source` is on. */
   async subscribed(db: Db, userIds: readonly string[], source: NotificationSource): Promise<Set<string>> {
     if (userIds.length === 0) return new Set();

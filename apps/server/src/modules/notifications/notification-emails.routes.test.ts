@@ -334,6 +334,16 @@ describe('notification emails, digests and unsubscribe (issue 11, item 5)', () =
     expect(await outboxTo(everything)).toHaveLength(3);
   });
 
+  it('[N-5] without SMTP settings notification emails are dropped, not written to the log like account emails', async () => {
+    await subscribe(asker, { inbox: true });
+    await t.app.site.db.deleteFrom('site_settings').where('section', '=', 'smtp').execute();
+    await answer(await ask());
+    expect(await waiting(asker)).toHaveLength(1);
+    await flush();
+    expect(await waiting(asker)).toEqual([]);
+    expect(await outboxTo(asker)).toEqual([]);
+  });
+
   it('[S7-132] unsubscribe: the code turns that source off without sign-in, works again within 24 h, then 403 url_expired', async () => {
     await subscribe(asker, { inbox: true, all_new_question: true });
     await answer(await ask());

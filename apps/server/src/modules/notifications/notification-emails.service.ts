@@ -14,6 +14,7 @@ import { nowSeconds } from '../../lib/clock.js';
 import { emailCodesRepository } from '../accounts/email-codes.repository.js';
 import type { Actor } from '../auth/auth.service.js';
 import type { MailService } from '../mail/mail.service.js';
+import { readSmtp, smtpConfigured } from '../mail/smtp-settings.js';
 import { answersRepository } from '../posts/answers.repository.js';
 import { commentsRepository } from '../posts/comments.repository.js';
 import { questionsRepository } from '../posts/questions.repository.js';
@@ -50,6 +51,12 @@ export class NotificationEmailsService {
   async composeDue(now = nowSeconds()): Promise<void> {
     const due = await emailDigestRepository.dueReceivers(this.site.db, now, RECEIVERS_PER_PASS);
     if (due.length === 0) return;
+    // Without SMTP settings notification emails are not sent at all (peer facts 4.4); unlike an
+    // activation link, nobody needs them in the server log. The due items are dropped.
+    if (!smtpConfigured(await readSmtp(this.site.db))) {
+      await emailDigestRepository.removeDue(this.site.db, now);
+      return;
+    }
     const settings = await this.siteinfo.settings();
     for (const { user_id: userId, digest } of due) {
       try {
@@ -63,13 +70,8 @@ export class NotificationEmailsService {
   private async compose(trx: Db, settings: SiteSettings, userId: string, digest: Digest, now: number): Promise<void> {
     const items = await emailDigestRepository.itemsOf(trx, userId, digest);
     if (items.length === 0) return;
-    if (
-      (await emailDigestRepository.remove(
-        trx,
-        items.map((i) => i.id),
-      )) !== items.length
-    )
-      throw new TakenElsewhere();
+    const ids = items.map((item) => item.id);
+    if ((await emailDigestRepository.remove(trx, ids)) !== ids.length) throw new TakenElsewhere();
     const user = await usersRepository.findById(trx, userId);
     if (!user || !mayReceiveEmail(user)) return;
     const sources = [...new Set(items.map((i) => i.source as NotificationSource))];
