@@ -38,6 +38,8 @@ export interface UserInfo {
   question_count: number;
   answer_count: number;
   follow_count: number;
+  /** Answer's email-notice switch (1 on): Inquire keeps notice settings per source instead. */
+  notice_status: 1 | 2;
 }
 
 export interface LoginResult extends UserInfo {
@@ -76,7 +78,5 @@ export interface SessionUser extends Omit<UserInfo, 'avatar'> {
   avatar_url: string;
   /** The caller's own token, echoed as Answer does, when the call sent it in the header. */
   access_token: string;
-  /** Answer's email-notice switch (1 on): Inquire keeps notice settings per source instead. */
-  notice_status: 1 | 2;
   actions: UserActions;
 }

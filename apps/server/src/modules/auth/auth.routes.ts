@@ -26,8 +26,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       lang: request.lang,
     });
     setSessionCookie(request, reply, result.access_token);
-    // Answer's login reply is its user/info without the avatar object: notice_status as there.
-    return ok(request, reply, { ...result, notice_status: 1 });
+    // Answer's login reply is its user/info without the avatar object.
+    return ok(request, reply, result);
   });
 
   app.get('/answer/api/v1/user/logout', { config: { changesState: true } }, async (request, reply) => {

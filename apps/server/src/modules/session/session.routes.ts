@@ -33,7 +33,6 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       avatar: avatarInfo(actor.user, users),
       avatar_url: user.avatar,
       access_token: echoedToken(request),
-      notice_status: 1,
       actions: userActions(actor, users),
     };
   });

@@ -92,6 +92,8 @@ export function presentUser(row: UserRow, users: SiteSettings['site_users'], now
     question_count: row.question_count,
     answer_count: row.answer_count,
     follow_count: row.follow_count,
+    // Answer's email-notice switch, which Answer's clients read on every account object.
+    notice_status: 1,
   };
 }
 
