@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './common.js';
+import type { PostAuthor } from './post.js';
 import { CLOSE_REASONS, DUPLICATE_REASON } from './curation.js';
 
 /**
@@ -92,6 +93,14 @@ export interface AdminQuestionItem {
   view_count: number;
   created_at: number;
   author: AdminPostAuthor | null;
+  // Answer's AdminQuestionInfo, for its clients' admin screens.
+  accepted_answer_id: string;
+  create_time: number;
+  update_time: number;
+  edit_time: number;
+  show: number;
+  pin: number;
+  user_info: PostAuthor | null;
 }
 
 export interface AdminAnswerItem {
@@ -102,10 +111,17 @@ export interface AdminAnswerItem {
   /** The answer's first words, as text. */
   excerpt: string;
   status: AdminPostStatus;
-  accepted: boolean;
+  /** Answer's values: 2 accepted, 1 not. */
+  accepted: 1 | 2;
   vote_count: number;
   created_at: number;
   author: AdminPostAuthor | null;
+  // Answer's AdminAnswerInfo, for its clients' admin screens.
+  description: string;
+  create_time: number;
+  update_time: number;
+  user_info: PostAuthor | null;
+  question_info: { title: string };
 }
 
 /** A list's count stops here: "10,000+" is all an admin needs, and counting further would read every row. */

@@ -94,9 +94,20 @@ export const adminContentRepository = {
           'questions.answer_count',
           'questions.view_count',
           'questions.created_at',
+          'questions.pin',
+          'questions.accepted_answer_id',
+          'questions.post_update_time',
+          'questions.updated_at',
+          'questions.last_edit_user_id',
           'users.id as author_id',
           'users.username',
           'users.display_name',
+          'users.avatar',
+          'users.e_mail',
+          'users.rank',
+          'users.status as user_status',
+          'users.suspended_until',
+          'users.mail_status',
         ])
         // The listed tabs in the public index's exact order, so the walk needs no sort.
         .$if(LISTED_TABS.has(search.filter), (q) =>
@@ -135,9 +146,16 @@ export const adminContentRepository = {
           'answers.accepted',
           'answers.vote_count',
           'answers.created_at',
+          'answers.updated_at',
           'users.id as author_id',
           'users.username',
           'users.display_name',
+          'users.avatar',
+          'users.e_mail',
+          'users.rank',
+          'users.status as user_status',
+          'users.suspended_until',
+          'users.mail_status',
         ])
         .orderBy('answers.id', 'desc')
         .limit(search.limit)

@@ -26,7 +26,7 @@ function originOf(siteUrl: string): string {
 /** The admin dashboard and the questions and answers lists with their status changes (peer facts 12.2). */
 export async function adminContentRoutes(app: FastifyInstance): Promise<void> {
   const dashboard = new AdminDashboardService(app.site, app.services.siteinfo);
-  const content = new AdminContentService(app.site, app.services.operations);
+  const content = new AdminContentService(app.site, app.services.operations, app.services.siteinfo);
 
   getRead(app, `${API}/dashboard`, async (request) => {
     requireAdmin(request);

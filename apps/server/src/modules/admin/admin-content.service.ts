@@ -17,6 +17,7 @@ import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../auth/auth.service.js';
 import { countDecision } from '../moderation/decision-limit.js';
 import type { OperationsService } from '../operations/operations.service.js';
+import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { answersRepository } from '../posts/answers.repository.js';
 import { questionsRepository } from '../posts/questions.repository.js';
 import { adminContentRepository } from './admin-content.repository.js';
@@ -31,6 +32,7 @@ export class AdminContentService {
   constructor(
     private readonly site: SiteRuntime,
     private readonly operations: OperationsService,
+    private readonly siteinfo: SiteinfoService,
   ) {}
 
   async questions(query: AdminQuestionsQuery): Promise<Paged<AdminQuestionItem>> {
@@ -40,7 +42,8 @@ export class AdminContentService {
       offset: (query.page - 1) * query.page_size,
       limit: query.page_size,
     });
-    return { count, list: rows.map(presentAdminQuestion) };
+    const { site_users: users } = await this.siteinfo.settings();
+    return { count, list: rows.map((row) => presentAdminQuestion(row, users)) };
   }
 
   async answers(query: AdminAnswersQuery): Promise<Paged<AdminAnswerItem>> {
@@ -51,7 +54,8 @@ export class AdminContentService {
       offset: (query.page - 1) * query.page_size,
       limit: query.page_size,
     });
-    return { count, list: rows.map(presentAdminAnswer) };
+    const { site_users: users } = await this.siteinfo.settings();
+    return { count, list: rows.map((row) => presentAdminAnswer(row, users)) };
   }
 
   /** Status changes count as staff decisions: the reviewers' limit (60 a minute) holds for admins too. */

@@ -289,7 +289,7 @@ export function AdminAnswersPage() {
                 {t('ui.admin.content.answer_to', { title: answer.question_title })}
               </Link>
               <p className="mt-0.5 text-xs text-gray-700 dark:text-gray-300">{answer.excerpt}</p>
-              {answer.accepted ? <Badge kind="success">{t('ui.admin.content.accepted')}</Badge> : null}
+              {answer.accepted === 2 ? <Badge kind="success">{t('ui.admin.content.accepted')}</Badge> : null}
             </td>
             <td className="hidden px-2 py-2 tabular-nums md:table-cell">{answer.vote_count}</td>
             <td className="hidden px-2 py-2 md:table-cell">
