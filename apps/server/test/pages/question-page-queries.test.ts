@@ -48,8 +48,9 @@ async function questionWith(app: FastifyInstance, answers: number, people: { act
   return id;
 }
 
-/** Runs a request and counts the database queries it makes. */
+/** Runs a request and counts the database queries it makes (related lists computed afresh). */
 async function queriesOf(app: FastifyInstance, url: string, token?: string): Promise<number> {
+  app.services.related.forget();
   let count = 0;
   const observe = () => (count += 1);
   queryObservers.add(observe);

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { RevisionsTable } from '../../db/database.js';
 import type { Db } from '../../infra/db.js';
 
@@ -69,9 +69,10 @@ export const revisionsRepository = {
   /** Waiting suggestions of these object types, leaving out the reviewer's own. */
   async unreviewedPage(db: Db, objectTypes: number[], reviewerId: string, page: number, pageSize: number) {
     if (objectTypes.length === 0) return { count: 0, list: [] as RevisionRow[] };
+    // A literal, so both engines read the partial index of waiting rows (migration 0022).
     const base = db
       .selectFrom('revisions')
-      .where('status', '=', REVISION_STATUS.unreviewed)
+      .where('status', '=', sql.lit(REVISION_STATUS.unreviewed))
       .where('object_type', 'in', objectTypes)
       .where('user_id', '!=', reviewerId);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();

@@ -13,9 +13,23 @@ import { relatedByTags } from './related.repository.js';
 const RELATED_SIZE = 6;
 /** Title words matched (the search's limit of words per query). */
 const TITLE_WORDS = 5;
+/** Questions whose related list this process keeps (the most recently computed ones). */
+const CACHED_LISTS = 5000;
 
 export class RelatedService {
+  /**
+   * Related lists by question: the same for every reader (listed questions only), and costly
+   * (a full-text query: 4 ms of a 2,000-question site's 7 ms question page). Dropped whenever
+   * the site's content generation moves (`forget`, infra/content-generation.ts), as the guest
+   * pages are, so no write shows later here than there.
+   */
+  private readonly cache = new Map<string, RelatedQuestion[]>();
+
   constructor(private readonly site: SiteRuntime) {}
+
+  forget(): void {
+    this.cache.clear();
+  }
 
   /** Up to 6 listed questions like one the caller may see. */
   async forQuestion(questionId: string, actor: Actor | null): Promise<RelatedQuestion[]> {
@@ -30,6 +44,16 @@ export class RelatedService {
    * a reader is after; questions sharing the most tags fill what is left.
    */
   async forReadable(question: { id: string; title: string }): Promise<RelatedQuestion[]> {
+    const key = `${question.id}\n${question.title}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const list = await this.compute(question);
+    if (this.cache.size >= CACHED_LISTS) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(key, list);
+    return list;
+  }
+
+  private async compute(question: { id: string; title: string }): Promise<RelatedQuestion[]> {
     const db = this.site.db;
     const [byText, byTags] = await Promise.all([
       similarQuestionsRepository.matchingAnyWord(
