@@ -50,7 +50,8 @@ export type InstallBaseInfoInput = z.infer<typeof installBaseInfoSchema>;
 
 /** What POST /installation/config-file/check answers. */
 export interface ConfigFileCheck {
-  exist: boolean;
+  /** Answer's name for whether config.yaml is there. */
+  config_file_exist: boolean;
   config_ok: boolean;
   db_table_exist: boolean;
   db_connection_success: boolean;

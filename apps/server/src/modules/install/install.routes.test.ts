@@ -36,7 +36,7 @@ describe('installation', () => {
     const { app, dataDir } = await fresh();
     const res = await call<Record<string, unknown>>(app, 'POST', '/answer/installation/config-file/check');
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ exist: false, config_ok: false, installed: false });
+    expect(res.body.data).toMatchObject({ config_file_exist: false, config_ok: false, installed: false });
     expect(res.body.data.default_db_file).toBe(join(dataDir, 'inquire.db'));
   });
 

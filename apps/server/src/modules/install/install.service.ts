@@ -39,7 +39,7 @@ export class InstallService {
     const configOk = config !== undefined;
     const connected = config ? await canConnect(config.db) : false;
     return {
-      exist,
+      config_file_exist: exist,
       config_ok: configOk,
       db_connection_success: connected,
       db_table_exist: this.site.hasDatabase,

@@ -14,7 +14,7 @@ export interface InstallData {
 /** An installed site's installer answers only "Already installed": the page says so. */
 const ALREADY_INSTALLED: InstallData = {
   check: {
-    exist: true,
+    config_file_exist: true,
     config_ok: true,
     db_connection_success: true,
     db_table_exist: true,
