@@ -1,4 +1,14 @@
 import {
+  adminAnswerItemSchema,
+  adminDashboardSchema,
+  adminPluginConfigInfoSchema,
+  adminPluginListSchema,
+  adminQuestionItemSchema,
+  adminRolesSchema,
+  installConfigCheckSchema,
+  installDbCheckSchema,
+  questionPageDataSchema,
+  type Envelope,
   actionRecordSchema,
   adminGeneralSchema,
   adminInterfaceSchema,
@@ -61,10 +71,47 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ROLE } from '@inquire/shared';
+import type { LightMyRequestResponse } from 'fastify';
 import { buildUser, loginAs } from '../factories.js';
 import { buildTestApp, call, type TestApp } from '../harness.js';
+import { linkCode, outboxTo } from '../security/accounts-helpers.js';
+import { hashToken, newToken } from '../../src/infra/tokens.js';
+import { nowSeconds } from '../../src/lib/clock.js';
+import { emailCodesRepository } from '../../src/modules/accounts/email-codes.repository.js';
 
 const V1 = '/answer/api/v1';
+
+/** The routes a client written for Answer calls: each needs a row below. */
+const CONTRACT_PREFIXES = ['/answer/api/v1/', '/answer/admin/api/'];
+/**
+ * Routes under those prefixes that answer no JSON envelope (a stream or a file), so no shape
+ * applies. Uploads (`/uploads/*`) and `/custom.css` are served outside the API.
+ */
+const NOT_JSON = new Set<string>([
+  // Server-sent events (text/event-stream): the live notification dots, not a JSON reply.
+  'GET /answer/api/v1/notification/stream',
+]);
+
+const urlOf = (path: string) => (path.startsWith('/') ? path : `${V1}/${path}`);
+
+/** A 1×1 PNG, for the upload row. */
+const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function multipartUpload(source: string, file: Buffer) {
+  const boundary = '----inquire-contract-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="source"\r\n\r\n${source}\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pixel.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
 
 /**
  * The contract suite (issue 14, item 7): every built call's real output, read as a client
@@ -75,11 +122,35 @@ const V1 = '/answer/api/v1';
  */
 describe('Answer contract: each call answers the shape Answer clients read', () => {
   let t: TestApp;
-  const tokens: Record<'asker' | 'answerer' | 'admin', string> = { asker: '', answerer: '', admin: '' };
-  const ids = { question: '', answer: '', comment: '', tag: '', extraQuestion: '', extraAnswer: '', extraTag: '' };
+  /** Callers: `editor` (rank 100) suggests edits, `newbie` (rank 1) is held, `newcomer` signs up in a row. */
+  const tokens: Record<'asker' | 'answerer' | 'admin' | 'editor' | 'newbie' | 'newcomer', string> = {
+    asker: '',
+    answerer: '',
+    admin: '',
+    editor: '',
+    newbie: '',
+    newcomer: '',
+  };
+  const ids = {
+    question: '',
+    answer: '',
+    comment: '',
+    reply: '',
+    tag: '',
+    extraQuestion: '',
+    extraAnswer: '',
+    extraTag: '',
+    adminAnswer: '',
+    notification: '',
+    flag: '',
+    revision: '',
+    review: '',
+    appeal: '',
+  };
   const usernames = { answerer: '', asker: '' };
-  const users = { asker: '' };
+  const users = { asker: '', target: '' };
   const accounts = { asker: { email: '', password: '' } };
+  const newcomer = { email: 'newcomer@example.com', next: 'newcomer-two@example.com', password: 'first-pass-1' };
 
   beforeAll(async () => {
     t = await buildTestApp({ app: { writeLimits: false } });
@@ -97,6 +168,9 @@ describe('Answer contract: each call answers the shape Answer clients read', () 
     users.asker = asker.id;
     accounts.asker = { email: asker.email, password: asker.password };
     tokens.admin = await loginAs(t.app, admin.id);
+    tokens.editor = await loginAs(t.app, (await buildUser(t.app, { rank: 100 })).id);
+    tokens.newbie = await loginAs(t.app, (await buildUser(t.app, { rank: 1 })).id);
+    users.target = (await buildUser(t.app)).id;
     const asked = await call<{ id: string }>(
       t.app,
       'POST',
@@ -124,7 +198,9 @@ describe('Answer contract: each call answers the shape Answer clients read', () 
     method: 'GET' | 'POST' | 'PUT' | 'DELETE';
     path: string;
     /** The query (GET) or body, built when the row runs (ids are known by then). */
-    input?: () => Record<string, unknown>;
+    input?: () => Record<string, unknown> | Promise<Record<string, unknown>>;
+    /** A call whose body is not JSON (an upload) sends itself. */
+    send?: (token: string | undefined) => Promise<LightMyRequestResponse>;
     as: Caller;
     schema: z.ZodType;
     /** Keeps what a write created, for the rows after it. */
@@ -168,6 +244,9 @@ describe('Answer contract: each call answers the shape Answer clients read', () 
       input: () => ({ object_id: ids.question, original_text: 'A reply to it.', reply_comment_id: ids.comment }),
       as: 'asker',
       schema: commentItemSchema.refine((c) => c.reply_user_id !== '' && c.reply_user_status === 'normal'),
+      keep: (data) => {
+        ids.reply = data.comment_id as string;
+      },
     },
     {
       ids: '[C-3]',
@@ -327,6 +406,12 @@ describe('Answer contract: each call answers the shape Answer clients read', () 
     ...adminRows(),
     // Writes that change state the rows above read (closing, deleting), last.
     ...writeRows(),
+    ...revisionRows(),
+    ...moderationRows(),
+    ...adminWriteRows(),
+    ...accountRows(),
+    ...unsubscribeRows(),
+    ...removalRows(),
   ];
 
   /** Asking, accepting, post and tag operations, reports, rendering and signing in. */
@@ -501,11 +586,471 @@ describe('Answer contract: each call answers the shape Answer clients read', () 
     ];
   }
 
+  /** Suggested edits (a rank-1 member's edit waits for review), their audit, and a rollback. */
+  function revisionRows(): Row[] {
+    return [
+      {
+        ids: '[C-3]',
+        method: 'PUT',
+        path: 'question',
+        input: () => ({
+          id: ids.question,
+          title: 'How do contract tests keep API shapes honest, suggested?',
+          content: 'A body long enough, with a suggested edit.',
+          tags: [{ slug_name: 'contracts' }],
+          edit_summary: 'A clearer title.',
+        }),
+        as: 'editor',
+        // Answer's UpdateQuestionResp for an edit that waits for review.
+        schema: z.looseObject({ url_title: z.string(), wait_for_review: z.literal(true) }),
+      },
+      {
+        ids: '',
+        method: 'GET',
+        path: 'revisions/unreviewed',
+        as: 'admin',
+        schema: unreviewedRevisionsSchema.refine((p) => p.list.length === 1),
+        keep: (data) => {
+          const [item] = (data as { list: { unreviewed_info: { id: string } }[] }).list;
+          ids.revision = item?.unreviewed_info.id ?? '';
+        },
+      },
+      {
+        ids: '',
+        method: 'PUT',
+        path: 'revisions/audit',
+        input: () => ({ id: ids.revision, operation: 'approve' }),
+        as: 'admin',
+        schema: z.null(),
+      },
+      {
+        ids: '',
+        method: 'POST',
+        path: 'revisions/rollback',
+        input: async () => ({
+          revision_id: (
+            await t.app.site.db
+              .selectFrom('revisions')
+              .select('id')
+              .where('object_id', '=', ids.question)
+              .orderBy('id')
+              .executeTakeFirstOrThrow()
+          ).id,
+          edit_summary: 'Back to the first version.',
+        }),
+        as: 'admin',
+        schema: z.null(),
+      },
+    ];
+  }
+
+  /** Flags and their review, held posts and their review, a decision's appeal and its answer. */
+  function moderationRows(): Row[] {
+    return [
+      {
+        ids: '',
+        method: 'POST',
+        path: 'report',
+        input: () => ({ object_id: ids.question, report_type: 57 }),
+        as: 'answerer',
+        schema: z.null(),
+      },
+      {
+        ids: '',
+        method: 'GET',
+        path: 'report/unreviewed/post',
+        as: 'admin',
+        schema: pagedOf(z.looseObject({ flag_id: z.string(), object_id: z.string(), object_type: z.string() })).refine(
+          (p) => p.list.length === 1,
+        ),
+        keep: (data) => {
+          ids.flag = (data as { list: { flag_id: string }[] }).list[0]?.flag_id ?? '';
+        },
+      },
+      {
+        ids: '',
+        method: 'PUT',
+        path: 'report/review',
+        input: () => ({ flag_id: ids.flag, operation_type: 'ignore_report' }),
+        as: 'admin',
+        schema: z.null(),
+      },
+      {
+        ids: '',
+        method: 'PUT',
+        path: '/answer/admin/api/siteinfo/write',
+        input: async () => ({ ...(await adminRead('siteinfo/write')), hold_posts_below_rank: 5 }),
+        as: 'admin',
+        schema: adminWriteSchema.refine((w) => w.hold_posts_below_rank === 5),
+      },
+      {
+        ids: '[C-3]',
+        method: 'POST',
+        path: 'question',
+        input: () => ({
+          title: 'A newcomer asks a question that waits for review',
+          content: 'A held question body.',
+          tags: [{ slug_name: 'contracts' }],
+        }),
+        as: 'newbie',
+        // Held for review: question/info's shape, in the pending status its author sees.
+        schema: questionInfoSchema.refine((q) => q.status === 11),
+      },
+      {
+        ids: '',
+        method: 'GET',
+        path: 'review/pending/post/page',
+        as: 'admin',
+        schema: pagedOf(
+          z.looseObject({ review_id: z.string(), object_id: z.string(), object_type: z.string() }),
+        ).refine((p) => p.list.length === 1),
+        keep: (data) => {
+          ids.review = (data as { list: { review_id: string }[] }).list[0]?.review_id ?? '';
+        },
+      },
+      {
+        ids: '',
+        method: 'PUT',
+        path: 'review/pending/post',
+        input: () => ({ review_id: ids.review, status: 'approve' }),
+        as: 'admin',
+        schema: z.null(),
+      },
+      {
+        ids: '',
+        method: 'PUT',
+        path: '/answer/admin/api/question/status',
+        input: () => ({ question_id: ids.extraQuestion, status: 'closed', reason_type: 63 }),
+        as: 'admin',
+        schema: z.null(),
+      },
+      {
+        ids: '',
+        method: 'POST',
+        path: 'moderation/appeal',
+        input: async () => ({
+          decision_id: (
+            await t.app.site.db
+              .selectFrom('moderation_decisions')
+              .select('id')
+              .where('user_id', '=', users.asker)
+              .orderBy('id', 'desc')
+              .executeTakeFirstOrThrow()
+          ).id,
+          content: 'The question is on topic; please look again.',
+        }),
+        as: 'asker',
+        // Inquire's own call (appeals are not in Answer): the new appeal's id.
+        schema: z.looseObject({ appeal_id: z.string() }),
+        keep: (data) => {
+          ids.appeal = data.appeal_id as string;
+        },
+      },
+      {
+        ids: '',
+        method: 'PUT',
+        path: 'moderation/appeal',
+        input: () => ({ appeal_id: ids.appeal, status: 'deny' }),
+        as: 'admin',
+        schema: z.null(),
+      },
+      {
+        ids: '',
+        method: 'PUT',
+        path: '/answer/admin/api/question/status',
+        input: () => ({ question_id: ids.extraQuestion, status: 'available' }),
+        as: 'admin',
+        schema: z.null(),
+      },
+    ];
+  }
+
+  /** The admin's writes: settings saved as read, a member's status, role, profile and password, posts, plugins. */
+  function adminWriteRows(): Row[] {
+    const admin = (path: string, schema: z.ZodType, input: () => Promise<Record<string, unknown>>): Row => ({
+      ids: '',
+      method: 'PUT',
+      path: `/answer/admin/api/${path}`,
+      as: 'admin',
+      schema,
+      input,
+    });
+    const asRead = (path: string) => () => adminRead(path);
+    const onTarget = (body: Record<string, unknown>) => async () => ({ user_id: users.target, ...body });
+    return [
+      // A settings save answers the section as it now reads.
+      admin('siteinfo/general', adminGeneralSchema, asRead('siteinfo/general')),
+      admin('siteinfo/interface', adminInterfaceSchema, asRead('siteinfo/interface')),
+      admin('siteinfo/login', adminLoginSchema, asRead('siteinfo/login')),
+      admin('siteinfo/users', adminUsersSettingsSchema, asRead('siteinfo/users')),
+      admin('siteinfo/seo', adminSeoSchema, asRead('siteinfo/seo')),
+      admin('siteinfo/legal', adminLegalSchema, async () => ({
+        terms_of_service_original_text: 'Be **kind**.',
+        privacy_policy_original_text: '',
+      })),
+      admin('siteinfo/theme', adminThemeSchema, asRead('siteinfo/theme')),
+      admin('siteinfo/write', adminWriteSchema, async () => ({
+        ...(await adminRead('siteinfo/write')),
+        hold_posts_below_rank: 0,
+      })),
+      admin('setting/smtp', z.null(), asRead('setting/smtp')),
+      // Answer answers these with nothing; Inquire with the member as the admin list shows them.
+      admin('user/status', adminUserSchema, onTarget({ status: 'suspended', suspend_duration: '24h' })),
+      admin('user/status', adminUserSchema, onTarget({ status: 'normal' })),
+      admin('user/role', adminUserSchema, onTarget({ role_id: ROLE.moderator })),
+      admin('user/profile', adminUserSchema, async () => {
+        const user = (await adminRead('user', { user_id: users.target })) as { username: string; e_mail: string };
+        return { user_id: users.target, display_name: 'Target Member', username: user.username, email: user.e_mail };
+      }),
+      admin('user/password', z.null(), onTarget({ password: 'a-new-password-9' })),
+      admin('answer/status', z.null(), async () => ({ answer_id: ids.adminAnswer, status: 'deleted' })),
+      admin('answer/status', z.null(), async () => ({ answer_id: ids.adminAnswer, status: 'available' })),
+      admin('plugin/status', z.null(), async () => ({ plugin_slug_name: 'captcha-basic', enabled: true })),
+      // Left off: the sign-up rows after these would otherwise need the captcha solved.
+      admin('plugin/status', z.null(), async () => ({ plugin_slug_name: 'captcha-basic', enabled: false })),
+      admin('plugin/config', z.null(), async () => {
+        const config = (await adminRead('plugin/config', { plugin_slug_name: 'captcha-basic' })) as {
+          config_fields: { name: string; value: string | number | boolean }[];
+        };
+        return {
+          plugin_slug_name: 'captcha-basic',
+          config_fields: Object.fromEntries(config.config_fields.map((field) => [field.name, field.value])),
+        };
+      }),
+    ];
+  }
+
+  /** An admin read's data, for a save that sends it back. */
+  async function adminRead(path: string, query: Record<string, string> = {}): Promise<Record<string, unknown>> {
+    const res = await call<Record<string, unknown>>(t.app, 'GET', `/answer/admin/api/${path}`, undefined, {
+      token: tokens.admin,
+      query,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data;
+  }
+
+  /** The newest email's link code to `page` for an address (the outbox the worker sends from). */
+  async function mailedCode(address: string, page: string): Promise<string> {
+    const mail = await outboxTo(t, address);
+    return linkCode(mail.at(-1)?.text ?? '', page);
+  }
+
+  /** A newcomer signs up, activates, changes email and password, recovers it and signs out. */
+  function accountRows(): Row[] {
+    const nothing = z.null();
+    return [
+      {
+        ids: '',
+        method: 'POST',
+        path: 'user/register/email',
+        input: () => ({ name: 'contract-newcomer', e_mail: newcomer.email, pass: newcomer.password }),
+        as: 'guest',
+        schema: loginUserSchema.refine((u) => u.access_token.length > 0 && u.mail_status === 2),
+        keep: (data) => {
+          tokens.newcomer = data.access_token as string;
+        },
+      },
+      { ids: '', method: 'POST', path: 'user/email/verification/send', as: 'newcomer', schema: nothing },
+      {
+        ids: '',
+        method: 'POST',
+        path: 'user/email/verification',
+        input: async () => ({ code: await mailedCode(newcomer.email, 'account-activation') }),
+        as: 'guest',
+        schema: loginUserSchema.refine((u) => u.mail_status === 1),
+        keep: (data) => {
+          tokens.newcomer = data.access_token as string;
+        },
+      },
+      {
+        ids: '',
+        method: 'POST',
+        path: 'user/email/change/code',
+        input: () => ({ e_mail: newcomer.next, pass: newcomer.password }),
+        as: 'newcomer',
+        schema: nothing,
+      },
+      {
+        ids: '',
+        method: 'PUT',
+        path: 'user/email',
+        input: async () => ({ code: await mailedCode(newcomer.next, 'confirm-new-email') }),
+        as: 'newcomer',
+        schema: loginUserSchema.refine((u) => u.e_mail === newcomer.next),
+        keep: (data) => {
+          tokens.newcomer = data.access_token as string;
+        },
+      },
+      {
+        ids: '',
+        method: 'PUT',
+        path: 'user/password',
+        input: () => ({ old_pass: newcomer.password, pass: 'second-pass-2' }),
+        as: 'newcomer',
+        schema: nothing,
+      },
+      {
+        ids: '',
+        method: 'POST',
+        path: 'user/password/reset',
+        input: () => ({ e_mail: newcomer.next }),
+        as: 'guest',
+        schema: nothing,
+      },
+      {
+        ids: '',
+        method: 'POST',
+        path: 'user/password/replacement',
+        input: async () => ({ code: await mailedCode(newcomer.next, 'password-reset'), pass: 'third-pass-3' }),
+        as: 'guest',
+        schema: nothing,
+      },
+      {
+        ids: '',
+        method: 'PUT',
+        path: 'user/info',
+        input: async () => {
+          const me = await call<{
+            display_name: string;
+            username: string;
+            bio: string;
+            website: string;
+            location: string;
+          }>(t.app, 'GET', `${V1}/user/info`, undefined, { token: tokens.asker });
+          const { display_name, username, bio, website, location } = me.body.data;
+          return {
+            display_name,
+            username,
+            bio,
+            website,
+            location,
+            avatar: { type: 'default', gravatar: '', custom: '' },
+          };
+        },
+        as: 'asker',
+        // Answer answers nothing; Inquire the saved profile in the sign-in object's fields.
+        schema: loginUserSchema.omit({ access_token: true }),
+      },
+      {
+        ids: '',
+        method: 'POST',
+        path: 'file',
+        send: (token) => {
+          const upload = multipartUpload('post', PIXEL_PNG);
+          return t.app.inject({
+            method: 'POST',
+            url: `${V1}/file`,
+            payload: upload.payload,
+            headers: { ...upload.headers, authorization: token ?? '' },
+          });
+        },
+        as: 'asker',
+        // Answer answers the file's URL as a bare string.
+        schema: z.string().startsWith('http'),
+      },
+    ];
+  }
+
+  /** An unsubscribe code, as a notification email carries one (the digest writes it the same way). */
+  async function unsubscribeCode(): Promise<string> {
+    const code = newToken();
+    await emailCodesRepository.store(t.app.site.db, {
+      code_hash: hashToken(code),
+      user_id: users.asker,
+      action: 'unsubscribe',
+      content: JSON.stringify(['inbox']),
+      now: nowSeconds(),
+      ttl: 3600,
+    });
+    return code;
+  }
+
+  /** Unsubscribing from a notification email: the unsubscribe page's call and the mail client's one-click form. */
+  function unsubscribeRows(): Row[] {
+    return [
+      {
+        ids: '',
+        method: 'PUT',
+        path: 'user/notification/unsubscribe',
+        input: async () => ({ code: await unsubscribeCode() }),
+        as: 'guest',
+        schema: z.null(),
+      },
+      {
+        ids: '',
+        method: 'POST',
+        path: 'user/notification/unsubscribe',
+        // RFC 8058: the form body says One-Click, the code rides in the link's query.
+        send: async () =>
+          t.app.inject({
+            method: 'POST',
+            url: `${V1}/user/notification/unsubscribe?code=${encodeURIComponent(await unsubscribeCode())}`,
+            payload: 'List-Unsubscribe=One-Click',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          }),
+        as: 'guest',
+        schema: z.null(),
+      },
+    ];
+  }
+
+  /** Deleting and restoring: a comment, an answer; and signing out, last of all. */
+  function removalRows(): Row[] {
+    const nothing = z.null();
+    return [
+      {
+        ids: '',
+        method: 'DELETE',
+        path: 'comment',
+        input: () => ({ comment_id: ids.reply }),
+        as: 'asker',
+        schema: nothing,
+      },
+      {
+        ids: '',
+        method: 'DELETE',
+        path: 'answer',
+        input: () => ({ id: ids.adminAnswer }),
+        as: 'admin',
+        schema: nothing,
+      },
+      {
+        ids: '',
+        method: 'POST',
+        path: 'answer/recover',
+        input: () => ({ answer_id: ids.adminAnswer }),
+        as: 'admin',
+        schema: nothing,
+      },
+      { ids: '', method: 'GET', path: 'user/logout', as: 'newcomer', schema: nothing },
+    ];
+  }
+
   /** Votes, follows, bookmarks and reactions, as the answerer (the reads below show them). */
   function engagementRows(): Row[] {
     const onQuestion = () => ({ object_id: ids.question });
     return [
       { ids: '', method: 'POST', path: 'vote/up', input: onQuestion, as: 'answerer', schema: voteResultSchema },
+      {
+        ids: '',
+        method: 'POST',
+        path: 'vote/down',
+        input: () => ({ object_id: ids.answer }),
+        as: 'asker',
+        schema: voteResultSchema.refine((v) => v.vote_status === 'vote_down'),
+      },
+      {
+        ids: '[C-3]',
+        method: 'POST',
+        path: 'answer',
+        input: () => ({ question_id: ids.question, content: 'A second answer, from the admin.' }),
+        as: 'admin',
+        schema: answerWithQuestionSchema,
+        keep: (data) => {
+          ids.adminAnswer = (data.info as { id: string }).id;
+        },
+      },
       { ids: '', method: 'POST', path: 'follow', input: onQuestion, as: 'answerer', schema: followResultSchema },
       {
         ids: '',
@@ -552,6 +1097,14 @@ describe('Answer contract: each call answers the shape Answer clients read', () 
       {
         ids: '',
         method: 'GET',
+        path: 'question/page-data',
+        input: () => ({ id: ids.question }),
+        as: 'answerer',
+        schema: questionPageDataSchema,
+      },
+      {
+        ids: '',
+        method: 'GET',
         path: 'activity/timeline',
         input: () => ({ object_id: ids.question }),
         as: 'admin',
@@ -589,6 +1142,17 @@ describe('Answer contract: each call answers the shape Answer clients read', () 
         input: () => ({ type: 'inbox' }),
         as: 'asker',
         schema: notificationPageSchema.refine(nonEmpty),
+        keep: (data) => {
+          ids.notification = (data as { list: { id: string }[] }).list[0]?.id ?? '';
+        },
+      },
+      {
+        ids: '',
+        method: 'PUT',
+        path: 'notification/read/state',
+        input: () => ({ id: ids.notification }),
+        as: 'asker',
+        schema: z.looseObject({}),
       },
       { ids: '', method: 'GET', path: 'notification/status', as: 'asker', schema: notificationStatusSchema },
       {
@@ -799,8 +1363,64 @@ describe('Answer contract: each call answers the shape Answer clients read', () 
         pagedOf(adminUserSchema).refine((p) => p.count > 0),
       ),
       admin('user', adminUserSchema, () => ({ user_id: users.asker })),
+      admin('dashboard', adminDashboardSchema),
+      admin(
+        'question/page',
+        pagedOf(adminQuestionItemSchema).refine((p) => p.count > 0),
+      ),
+      admin(
+        'answer/page',
+        pagedOf(adminAnswerItemSchema).refine((p) => p.count > 0),
+      ),
+      admin(
+        'plugins',
+        adminPluginListSchema.refine((list) => list.length > 0),
+      ),
+      admin('plugin/config', adminPluginConfigInfoSchema, () => ({ plugin_slug_name: 'captcha-basic' })),
+      admin(
+        'roles',
+        adminRolesSchema.refine((list) => list.length === 3),
+      ),
+      admin('language/options', languageOptionsSchema),
+      admin(
+        'reasons',
+        reasonListSchema.refine((list) => list.length > 0),
+        () => ({ object_type: 'question', action: 'close' }),
+      ),
+      admin('user-center/agent', userCenterAgentSchema),
     ];
   }
+
+  /** Calls a row's route as its caller; any answer but 200 fails the row. */
+  async function respond(row: Row, token: string | undefined): Promise<Envelope<unknown>> {
+    if (row.send) {
+      const response = await row.send(token);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Envelope<unknown>>();
+    }
+    const input = (await row.input?.()) ?? {};
+    const url = urlOf(row.path);
+    const res =
+      row.method === 'GET'
+        ? await call(t.app, 'GET', url, undefined, {
+            token,
+            query: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])),
+          })
+        : await call(t.app, row.method, url, input, { token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  }
+
+  it('[C-7] every public and admin route has a contract row, so a new call cannot slip by without one', () => {
+    const covered = new Set(rows.map((row) => `${row.method} ${urlOf(row.path)}`));
+    const routes = t.app.routeTable
+      .filter((r) => r.method !== 'HEAD' && CONTRACT_PREFIXES.some((prefix) => r.url.startsWith(prefix)))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(routes.length).toBeGreaterThan(100);
+    expect(routes.filter((route) => !covered.has(route) && !NOT_JSON.has(route))).toEqual([]);
+    // The skip list names only routes that exist, so it cannot hide a renamed one.
+    expect([...NOT_JSON].filter((route) => !routes.includes(route))).toEqual([]);
+  });
 
   it("[C-5] GET /custom.css answers the admin's custom CSS as text/css, empty when unset", async () => {
     const empty = await t.app.inject({ method: 'GET', url: '/custom.css' });
@@ -822,20 +1442,82 @@ describe('Answer contract: each call answers the shape Answer clients read', () 
   it.each(rows.map((row) => [`${row.ids}[C-7] ${row.method} ${row.path} as ${row.as}`, row] as const))(
     '%s satisfies its Answer shape',
     async (_title, row) => {
-      const input = row.input?.() ?? {};
       const token = row.as === 'guest' ? undefined : tokens[row.as];
-      const url = row.path.startsWith('/') ? row.path : `${V1}/${row.path}`;
-      const res =
-        row.method === 'GET'
-          ? await call(t.app, 'GET', url, undefined, {
-              token,
-              query: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])),
-            })
-          : await call(t.app, row.method, url, input, { token });
+      const body = await respond(row, token);
+      const parsed = row.schema.safeParse(body.data);
+      expect(
+        parsed.success,
+        parsed.success ? '' : `${z.prettifyError(parsed.error)}\n${JSON.stringify(body.data)}`,
+      ).toBe(true);
+      row.keep?.(body.data as Record<string, unknown>);
+    },
+  );
+});
+
+/** The install wizard's calls, each prefix on a site of its own (a site installs once). */
+const INSTALL_PREFIXES = ['/installation', '/answer/installation'] as const;
+
+interface InstallRow {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: (dbFields: Record<string, unknown>) => Record<string, unknown>;
+  schema: z.ZodType;
+}
+
+/** In the wizard's order: the page's reads, the database check, then the two install steps. */
+const INSTALL_ROWS: InstallRow[] = [
+  { method: 'GET', path: 'language/options', schema: languageOptionsSchema },
+  { method: 'POST', path: 'config-file/check', schema: installConfigCheckSchema },
+  { method: 'POST', path: 'db/check', body: (db) => db, schema: installDbCheckSchema },
+  {
+    method: 'POST',
+    path: 'init',
+    body: (db) => ({ ...db, lang: 'en_US' }),
+    // Answer answers nothing; Inquire also says whether a config file was already there.
+    schema: z.looseObject({ config_exists: z.boolean() }),
+  },
+  {
+    method: 'POST',
+    path: 'base-info',
+    body: () => ({
+      lang: 'en_US',
+      site_name: 'Contract site',
+      site_url: 'http://localhost:9080',
+      contact_email: 'owner@example.com',
+      login_required: false,
+      name: 'owner',
+      email: 'owner@example.com',
+      password: 'owner-password-1',
+    }),
+    schema: z.null(),
+  },
+];
+
+describe.each(INSTALL_PREFIXES)('Answer contract: the installer under %s', (prefix) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ installed: false });
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it('[C-7] every installer call has a contract row', () => {
+    const covered = new Set(
+      INSTALL_PREFIXES.flatMap((p) => INSTALL_ROWS.map((row) => `${row.method} ${p}/${row.path}`)),
+    );
+    const routes = t.app.routeTable
+      .filter((r) => r.method !== 'HEAD' && INSTALL_PREFIXES.some((p) => r.url.startsWith(`${p}/`)))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(routes.length).toBe(covered.size);
+    expect(routes.filter((route) => !covered.has(route))).toEqual([]);
+  });
+
+  it.each(INSTALL_ROWS.map((row) => [`[C-7] ${row.method} ${prefix}/${row.path}`, row] as const))(
+    '%s satisfies its Answer shape',
+    async (_title, row) => {
+      const res = await call(t.app, row.method, `${prefix}/${row.path}`, row.body?.(t.dbFields));
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const parsed = row.schema.safeParse(res.body.data);
       expect(parsed.success, parsed.success ? '' : z.prettifyError(parsed.error)).toBe(true);
-      row.keep?.(res.body.data as Record<string, unknown>);
     },
   );
 });

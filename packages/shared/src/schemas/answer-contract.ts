@@ -598,3 +598,119 @@ export const adminSmtpSchema = obj({
   smtp_username: z.string(),
   smtp_authentication: z.boolean(),
 });
+
+// ---- Admin reads beyond the settings (peer facts 12.2). ----
+
+/**
+ * `GET dashboard` (Answer's DashboardInfo). Inquire sends the rates, sizes, the start time and
+ * the upload count as numbers where Answer sends preformatted English strings, so each client
+ * formats them in its reader's language; `smtp` is whether mail is set up (Answer's 2.x word
+ * for it reads the same when tested for truth); `node_version` stands where Answer names its Go
+ * version, as Inquire runs on Node.
+ */
+export const adminDashboardSchema = obj({
+  question_count: count,
+  resolved_count: count,
+  resolved_rate: z.number(),
+  unanswered_count: count,
+  unanswered_rate: z.number(),
+  answer_count: count,
+  comment_count: count,
+  vote_count: count,
+  user_count: count,
+  report_count: count,
+  uploading_files: count,
+  smtp: z.boolean(),
+  https: z.boolean(),
+  time_zone: z.string(),
+  occupying_storage_space: z.number(),
+  app_start_time: time,
+  version_info: obj({ version: z.string(), revision: z.string(), remote_version: z.string() }),
+  login_required: z.boolean(),
+  database_version: z.string(),
+  database_size: z.number(),
+});
+
+/** `GET question/page` (admin): Answer's AdminQuestionInfo. */
+export const adminQuestionItemSchema = obj({
+  id,
+  title: z.string(),
+  vote_count: count,
+  answer_count: count,
+  accepted_answer_id: id,
+  create_time: time,
+  update_time: time,
+  edit_time: time,
+  show: count,
+  pin: count,
+  user_info: userBasicInfoSchema.nullable(),
+});
+
+/** `GET answer/page` (admin): Answer's AdminAnswerInfo. */
+export const adminAnswerItemSchema = obj({
+  id,
+  question_id: id,
+  description: z.string(),
+  create_time: time,
+  update_time: time,
+  accepted: z.union([z.literal(1), z.literal(2)]),
+  vote_count: count,
+  user_info: userBasicInfoSchema.nullable(),
+  question_info: obj({ title: z.string() }),
+});
+
+/** `GET plugins`. */
+export const adminPluginListSchema = z.array(
+  obj({
+    name: z.string(),
+    slug_name: z.string(),
+    description: z.string(),
+    version: z.string(),
+    enabled: z.boolean(),
+    have_config: z.boolean(),
+    link: z.string(),
+  }),
+);
+/** `GET plugin/config?plugin_slug_name=`: the declared fields the config form is drawn from. */
+export const adminPluginConfigInfoSchema = obj({
+  name: z.string(),
+  slug_name: z.string(),
+  description: z.string(),
+  config_fields: z.array(
+    obj({
+      name: z.string(),
+      type: z.string(),
+      title: z.string(),
+      description: z.string(),
+      required: z.boolean(),
+      value: z.union([z.string(), z.number(), z.boolean()]),
+    }),
+  ),
+});
+/** `GET roles`. */
+export const adminRolesSchema = z.array(obj({ id: count, name: z.string(), description: z.string() }));
+
+/**
+ * `GET question/page-data`: Inquire's own call (not Answer's), everything the question page
+ * shows in one read: the question, the first answers, comments and reactions by post.
+ */
+export const questionPageDataSchema = obj({
+  question: obj({ id, title: z.string(), html: z.string() }),
+  answers: pagedOf(obj({ id, html: z.string() })),
+  comments: z.record(z.string(), pagedOf(obj({ comment_id: id }))),
+  reactions: z.record(z.string(), z.unknown()),
+  invited: z.array(z.unknown()),
+  related: z.array(z.unknown()),
+  can_flag: z.boolean(),
+});
+
+// ---- The installer (peer facts 12.4), before there is a site. ----
+
+/** `POST installation/config-file/check` (Answer's CheckConfigFileResp). */
+export const installConfigCheckSchema = obj({
+  config_file_exist: z.boolean(),
+  db_connection_success: z.boolean(),
+  db_table_exist: z.boolean(),
+});
+/** `POST installation/db/check`. */
+export const installDbCheckSchema = obj({ connection_success: z.literal(true) });
