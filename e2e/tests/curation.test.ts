@@ -214,9 +214,10 @@ describe('curation: suggested edits, timeline, rollback and post operations', ()
     await admin.page.getByRole('menuitem', { name: 'Delete' }).click();
     await admin.page.getByText('Delete this answer?').waitFor();
     await admin.page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-    // Staff see the answer's Deleted badge and the decision's notice, which says it too.
+    // Staff read 'Deleted' once: the decision's notice says it (with the reason), so no badge repeats it.
     const deleted = card.getByText('Deleted', { exact: true });
-    await deleted.first().waitFor();
+    await deleted.waitFor();
+    expect(await deleted.count()).toBe(1);
     await card.getByRole('button', { name: 'Moderate' }).click();
     await admin.page.getByRole('menuitem', { name: 'Undelete' }).click();
     await admin.page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();

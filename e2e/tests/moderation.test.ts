@@ -115,7 +115,8 @@ describe('moderation', () => {
     await moderator.page.waitForURL((url) => url.searchParams.get('page') === '2');
     // The approve dropdown: the flag is upheld, and the question is closed.
     await expectAccessible(moderator.page, 'flagged post');
-    await moderator.page.getByRole('button', { name: 'Approve' }).click();
+    // A opens the approve dropdown (upholding a flag means choosing what is done).
+    await moderator.page.keyboard.press('a');
     await moderator.page.getByRole('menuitem', { name: 'Close' }).waitFor();
     await screenshot(moderator.page, 'moderation-review-flagged-post-approve-menu-en-US-light-desktop');
     await moderator.page.getByRole('menuitem', { name: 'Close' }).click();
@@ -136,10 +137,11 @@ describe('moderation', () => {
 
     const author = await signedIn(AUTHOR);
     await author.page.goto(`${site.url}/questions/${questionId}`);
-    // The decision, with its reason, is the author's to read and to appeal (once while open).
-    const decision = author.page.getByRole('note');
-    await decision.getByText(CLOSE_MESSAGE).waitFor();
-    await decision.getByText('something else').waitFor();
+    // The closed banner says it once, with the reason; the decision's notice is the author's to appeal (once while open).
+    await author.page.getByText('This question is closed.').waitFor();
+    expect(await author.page.getByText(CLOSE_MESSAGE).count()).toBe(1);
+    expect(await author.page.getByText('something else', { exact: true }).count()).toBe(1);
+    const decision = author.page.getByRole('note', { name: 'Closed' });
     await screenshot(author.page, 'moderation-closed-author-en-US-light-desktop');
     await expectAccessible(author.page, 'closed question, author');
     await decision.getByRole('button', { name: 'Appeal' }).click();
@@ -167,8 +169,18 @@ describe('moderation', () => {
     const moderator = await signedIn(MODERATOR);
     await moderator.page.goto(`${site.url}/review?type=queued_post`);
     await moderator.page.getByRole('heading', { name: 'Newcomer asks about moss on stones' }).waitFor();
+    // Why it was held reads as words, and where it was written from is there for staff.
+    await moderator.page.getByText('Held: New member: reputation below 10').waitFor();
+    await moderator.page.getByTestId('review-origin').getByText('Written from').waitFor();
     await moderator.page.keyboard.press('a');
     await moderator.page.getByText('Nothing to review here.').waitFor();
+    // The approval is on the question's timeline: who did it.
+    await moderator.page.goto(`${site.url}/posts/${questionId}/timeline`);
+    const approved = moderator.page
+      .getByRole('list', { name: 'Timeline' })
+      .getByRole('listitem')
+      .filter({ hasText: 'approved' });
+    await approved.getByText(MODERATOR.username).waitFor();
     expect(moderator.problems).toEqual([]);
 
     const shown = await guest.page.goto(`${site.url}/questions/${questionId}`);
@@ -201,6 +213,61 @@ describe('moderation', () => {
     expect(await guest.page.getByText('Loose, slightly acidic soil').count()).toBe(0);
     expect(await guest.page.getByText('Good question!').count()).toBe(0);
     for (const tab of [newcomer, guest]) await tab.context.close();
+  });
+
+  it('[M-1] the flag dialog in English and Chinese, light and dark, desktop and phone, passes axe', async () => {
+    const questionId = await ask(AUTHOR, 'Can ivy grow on a north wall');
+    for (const locale of ['en-US', 'zh-CN'] as const) {
+      for (const scheme of ['light', 'dark'] as const) {
+        for (const [device, viewport] of [
+          ['desktop', DESKTOP],
+          ['phone', PHONE],
+        ] as const) {
+          const { page, problems, context } = await signedIn(FLAGGER, { viewport, colorScheme: scheme, locale });
+          await page.goto(`${site.url}/questions/${questionId}`);
+          await page.getByRole('heading', { name: 'Can ivy grow on a north wall' }).waitFor();
+          const word = locale === 'zh-CN' ? '举报' : 'Flag';
+          await page.getByRole('button', { name: word, exact: true }).first().click();
+          const dialog = page.getByRole('dialog', { name: word });
+          // A reason that asks for words shows its field (reason 59, "something else").
+          await dialog.getByRole('radio').nth(2).check();
+          await dialog.locator('[name="content"]').waitFor();
+          await screenshot(page, `moderation-flag-dialog-${locale}-${scheme}-${device}`);
+          await expectAccessible(page, `flag dialog ${locale} ${scheme} ${device}`);
+          expect(problems).toEqual([]);
+          await context.close();
+        }
+      }
+    }
+  });
+
+  it("[M-2][S2-153] the edit-post modal edits a flagged question's tags", async () => {
+    const questionId = await ask(AUTHOR, 'Do ferns need a humid room');
+    const birch = await signedIn(BIRCH);
+    await birch.page.goto(`${site.url}/questions/${questionId}`);
+    await birch.page.getByRole('heading', { name: 'Do ferns need a humid room' }).waitFor();
+    await flag(birch, birch.page.getByRole('button', { name: 'Flag', exact: true }).first(), 'spam');
+    await birch.context.close();
+    const moderator = await signedIn(MODERATOR);
+    await moderator.page.goto(`${site.url}/review?type=flagged_post`);
+    await moderator.page.getByRole('heading', { name: 'Do ferns need a humid room' }).waitFor();
+    await moderator.page.getByRole('button', { name: 'Approve' }).click();
+    await moderator.page.getByRole('menuitem', { name: 'Edit' }).click();
+    const edit = moderator.page.getByRole('dialog', { name: 'Edit post' });
+    const tags = edit.getByRole('combobox', { name: 'Tags' });
+    await tags.fill('ferns');
+    await tags.press('Enter');
+    // The question's tag is there to keep or remove, and the new one joins it.
+    await edit.getByRole('button', { name: 'Remove support' }).waitFor();
+    await edit.getByRole('button', { name: 'Remove ferns' }).waitFor();
+    await screenshot(moderator.page, 'moderation-review-edit-post-tags-en-US-light-desktop');
+    await expectAccessible(moderator.page, 'edit-post modal');
+    await edit.getByRole('button', { name: 'Save edits' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await moderator.page.goto(`${site.url}/questions/${questionId}`);
+    await moderator.page.getByRole('link', { name: 'ferns', exact: true }).first().waitFor();
+    expect(moderator.problems).toEqual([]);
+    await moderator.context.close();
   });
 
   it('[M-2] /review answers the 403 page to a member', async () => {

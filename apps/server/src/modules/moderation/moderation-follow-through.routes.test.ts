@@ -316,6 +316,115 @@ describe('moderation follow-through (issue 12)', () => {
     expect(zh?.reason_label).toBe('新成员：声望低于 10');
   });
 
+  it('[M-5][S2-058][S4-007] the permission matrix: every queue and decision refuses guests (401), members, auditors and suspended staff (403) and changes nothing; moderators and admins work them', async () => {
+    const questionId = await ask(asker.token);
+    await call(
+      t.app,
+      'POST',
+      `${API}/report`,
+      { object_id: questionId, report_type: 57, content: '' },
+      { token: replied.token },
+    );
+    await call(
+      t.app,
+      'POST',
+      `${API}/report`,
+      { object_id: asker.id, report_type: 57, content: '' },
+      { token: replied.token },
+    );
+    await call(
+      t.app,
+      'PUT',
+      `${API}/question/status`,
+      { id: questionId, close_type: 63, close_msg: '' },
+      {
+        token: moderator.token,
+      },
+    );
+    const decision = await db()
+      .selectFrom('moderation_decisions')
+      .select('id')
+      .where('object_id', '=', questionId)
+      .executeTakeFirstOrThrow();
+    await call(
+      t.app,
+      'POST',
+      `${API}/moderation/appeal`,
+      { decision_id: decision.id, content: 'Please look again.' },
+      {
+        token: asker.token,
+      },
+    );
+    await holdBelow(10);
+    await ask(newcomer.token, 'A held question for the matrix');
+    const [flagRow, userFlagRow] = await db()
+      .selectFrom('reports')
+      .select('id')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    const [reviewRow] = await db().selectFrom('review_items').select('id').execute();
+    const [appealRow] = await db().selectFrom('appeals').select('id').execute();
+    const reads = [
+      'report/unreviewed/post?page=1',
+      'report/unreviewed/user?page=1',
+      'review/pending/post/page?page=1',
+      'moderation/appeal/page?page=1',
+    ];
+    const writes: [string, object][] = [
+      ['report/review', { flag_id: flagRow!.id, operation_type: 'delete_post' }],
+      ['report/review', { flag_id: userFlagRow!.id, operation_type: 'suspend_user', suspend_duration: '24h' }],
+      ['review/pending/post', { review_id: reviewRow!.id, status: 'approve' }],
+      ['moderation/appeal', { appeal_id: appealRow!.id, status: 'grant' }],
+    ];
+    const suspendedModerator = await make({
+      role_id: 3,
+      status: 9,
+      suspended_until: Math.floor(Date.now() / 1000) + 86_400,
+    });
+    const refused: [string, number][] = [
+      ['', 401],
+      [replied.token, 403],
+      [auditor.token, 403],
+      [suspendedModerator.token, 403],
+    ];
+    for (const [token, status] of refused) {
+      for (const url of reads) {
+        expect([url, (await call(t.app, 'GET', `${API}/${url}`, undefined, { token })).status]).toEqual([url, status]);
+      }
+      for (const [url, body] of writes) {
+        expect([url, (await call(t.app, 'PUT', `${API}/${url}`, body, { token })).status]).toEqual([url, status]);
+      }
+    }
+    // Nothing changed: every item is still waiting, the post and the member untouched.
+    expect((await db().selectFrom('reports').select('status').execute()).map((r) => r.status)).toEqual([1, 1]);
+    expect((await db().selectFrom('review_items').select('status').execute()).map((r) => r.status)).toEqual([1]);
+    expect((await db().selectFrom('appeals').select('status').execute()).map((r) => r.status)).toEqual([1]);
+    const askerRow = await db()
+      .selectFrom('users')
+      .select('status')
+      .where('id', '=', asker.id)
+      .executeTakeFirstOrThrow();
+    expect(askerRow.status).toBe(1);
+    // Staff in good standing: both roles read every queue, and their decisions land.
+    for (const token of [moderator.token, admin.token]) {
+      for (const url of reads) {
+        const res = await call<Paged<unknown>>(t.app, 'GET', `${API}/${url}`, undefined, { token });
+        expect([url, res.status, res.body.data.count]).toEqual([url, 200, 1]);
+      }
+    }
+    const [first, second, third, fourth] = writes;
+    for (const [token, [url, body]] of [
+      [moderator.token, first!],
+      [admin.token, second!],
+      [moderator.token, third!],
+      [admin.token, fourth!],
+    ] as const) {
+      expect([url, (await call(t.app, 'PUT', `${API}/${url}`, body, { token })).status]).toEqual([url, 200]);
+    }
+    expect(await db().selectFrom('reports').select('status').where('status', '=', 1).execute()).toEqual([]);
+  });
+
   it("[M-2][S2-153] the review screen's edit-post modal edits a flagged question's tags too", async () => {
     // An admin's question brings a second tag into the site.
     await ask(admin.token, 'An admin question with a new tag', ['release-notes']);

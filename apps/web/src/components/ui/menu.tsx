@@ -19,15 +19,20 @@ export function Menu({
   entries,
   align = 'end',
   defaultOpen = false,
+  open,
+  onOpenChange,
 }: {
   trigger: ReactNode;
   entries: MenuEntry[];
   align?: 'start' | 'end';
   /** Open as it mounts: a deferred menu (deferred-menu.tsx) mounts on its first click. */
   defaultOpen?: boolean;
+  /** Given together when something else opens the menu too (the review screen's A key). */
+  open?: boolean;
+  onOpenChange?(open: boolean): void;
 }) {
   return (
-    <RadixMenu.Root defaultOpen={defaultOpen}>
+    <RadixMenu.Root defaultOpen={defaultOpen} open={open} onOpenChange={onOpenChange}>
       <RadixMenu.Trigger asChild>{trigger}</RadixMenu.Trigger>
       <RadixMenu.Portal>
         <RadixMenu.Content className={menuContentClass} align={align} sideOffset={6}>

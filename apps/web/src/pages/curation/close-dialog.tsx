@@ -1,8 +1,8 @@
-import { closeQuestionSchema, type ReasonOption } from '@inquire/shared';
-import { useEffect, useState, type FormEvent } from 'react';
+import { closeQuestionSchema } from '@inquire/shared';
+import { useState, type FormEvent } from 'react';
+import { ReasonPicker } from '../../components/reason-picker';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { RadioGroup, TextArea, TextField } from '../../components/ui/field';
 import { serverFieldErrors, validate, type FieldErrors } from '../../lib/forms';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
@@ -26,21 +26,10 @@ export function CloseDialog({
   send?(reason: { close_type: number; close_msg: string }): Promise<unknown>;
 }) {
   const { t } = useTranslation();
-  const [reasons, setReasons] = useState<ReasonOption[]>([]);
   const [type, setType] = useState('');
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    void http
-      .get<ReasonOption[]>(`${API_BASE}/reasons`, { params: { object_type: 'question', action: 'close' } })
-      .then(setReasons)
-      .catch(() => undefined);
-  }, [open]);
-
-  const chosen = reasons.find((r) => String(r.reason_type) === type);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -65,44 +54,24 @@ export function CloseDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('ui.curation.close_title')}>
       <form noValidate onSubmit={submit} className="space-y-4">
-        <RadioGroup
+        <ReasonPicker
+          objectType="question"
+          action="close"
+          open={open}
           legend={t('ui.curation.close_reason')}
-          name="close_type"
-          value={type}
-          error={errors.close_type}
-          onChange={(value) => {
+          typeName="close_type"
+          contentName="close_msg"
+          contentLabel={t('ui.curation.close_message')}
+          type={type}
+          content={message}
+          typeError={errors.close_type}
+          contentError={errors.close_msg}
+          onTypeChange={(value) => {
             setType(value);
             setErrors({});
           }}
-          options={reasons.map((r) => ({
-            value: String(r.reason_type),
-            label: (
-              <span>
-                <span className="font-medium">{r.name}</span>
-                <span className="block text-xs text-gray-600 dark:text-gray-400">{r.description}</span>
-              </span>
-            ),
-          }))}
+          onContentChange={setMessage}
         />
-        {chosen?.content_type === 'text' ? (
-          <TextField
-            label={t('ui.curation.close_message')}
-            name="close_msg"
-            placeholder={chosen.placeholder}
-            value={message}
-            error={errors.close_msg}
-            onChange={(e) => setMessage(e.target.value)}
-          />
-        ) : chosen?.content_type === 'textarea' ? (
-          <TextArea
-            label={t('ui.curation.close_message')}
-            name="close_msg"
-            placeholder={chosen.placeholder}
-            value={message}
-            error={errors.close_msg}
-            onChange={(e) => setMessage(e.target.value)}
-          />
-        ) : null}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
             {t('ui.dialog.cancel')}

@@ -45,6 +45,10 @@ const EVENT_KIND: Partial<Record<TimelineItem['activity_type'], 'danger' | 'succ
   accept: 'success',
   edited: 'primary',
   rollback: 'primary',
+  approved: 'success',
+  rejected: 'danger',
+  appeal_granted: 'success',
+  flag_ignored: 'warning',
 };
 
 function objectLink(info: TimelineData['object_info']): string {
@@ -172,6 +176,7 @@ function TimelineRow({
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <Badge kind={EVENT_KIND[item.activity_type] ?? 'neutral'}>{t(`ui.curation.event.${item.activity_type}`)}</Badge>
         {item.cancelled ? <Badge kind="neutral">{t('ui.curation.event.cancelled')}</Badge> : null}
+        {item.object_type === 'comment' ? <Badge kind="neutral">{t('ui.curation.object_comment')}</Badge> : null}
         {item.user_info ? (
           <Link
             to={`/users/${item.user_info.username}`}

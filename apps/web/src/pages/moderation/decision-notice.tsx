@@ -11,26 +11,34 @@ import { toast } from '../../lib/ui-events';
 /**
  * A staff decision on a post as the server sends it to its author and staff (issue 12, item 4):
  * what was done and why, and an "Appeal" button when the server says the reader may appeal.
+ * What the post already says (its Deleted badge, its closed banner with the close reason) is
+ * left out, so each is said once; a notice with nothing left to add is not shown.
  */
 export function DecisionNotice({
   decision,
+  said = { action: false, reason: false },
   onChanged,
 }: {
   decision: ModerationDecisionInfo | null | undefined;
+  said?: { action: boolean; reason: boolean };
   onChanged(): Promise<void> | void;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   if (!decision) return null;
+  const reason = !said.reason && (decision.reason_key || decision.reason_msg);
+  if (said.action && !reason && !decision.appeal_open && !decision.can_appeal) return null;
   return (
     <div
       role="note"
+      aria-label={t(`ui.decision.action.${decision.action}`)}
       className="space-y-1 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
     >
-      <p className="font-medium">{t(`ui.decision.action.${decision.action}`)}</p>
-      {decision.reason_key ? <p>{t(`${decision.reason_key}.name`)}</p> : null}
-      {decision.reason_msg ? <p className="break-words">{decision.reason_msg}</p> : null}
+      {said.action ? null : <p className="font-medium">{t(`ui.decision.action.${decision.action}`)}</p>}
+      {reason && decision.reason_key ? <p>{t(`${decision.reason_key}.name`)}</p> : null}
+      {reason && decision.reason_msg ? <p className="break-words">{decision.reason_msg}</p> : null}
       {decision.appeal_open ? <p>{t('ui.decision.appeal_open')}</p> : null}
+      {said.action && !reason && decision.can_appeal ? <p>{t('ui.decision.may_appeal')}</p> : null}
       {decision.can_appeal ? (
         <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
           {t('ui.decision.appeal')}

@@ -1,8 +1,8 @@
-import { reportSchema, type FlaggableType, type ReasonOption } from '@inquire/shared';
+import { reportSchema, type FlaggableType } from '@inquire/shared';
 import { useEffect, useState, type FormEvent } from 'react';
+import { ReasonPicker } from '../../components/reason-picker';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { RadioGroup, TextArea, TextField } from '../../components/ui/field';
 import { serverFieldErrors, validate, type FieldErrors } from '../../lib/forms';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
@@ -26,7 +26,6 @@ export function FlagDialog({
   onOpenChange(open: boolean): void;
 }) {
   const { t } = useTranslation();
-  const [reasons, setReasons] = useState<ReasonOption[]>([]);
   const [type, setType] = useState('');
   const [content, setContent] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -38,13 +37,7 @@ export function FlagDialog({
     setType('');
     setContent('');
     setErrors({});
-    void http
-      .get<ReasonOption[]>(`${API_BASE}/reasons`, { params: { object_type: objectType, action: 'flag' } })
-      .then(setReasons)
-      .catch(() => undefined);
   }, [open, objectType]);
-
-  const chosen = reasons.find((r) => String(r.reason_type) === type);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -65,41 +58,28 @@ export function FlagDialog({
     }
   }
 
-  const contentField = {
-    label: t('ui.flag.content'),
-    name: 'content',
-    placeholder: chosen?.placeholder,
-    value: content,
-    error: errors.content,
-  };
   return (
     <>
       <Dialog open={open} onOpenChange={onOpenChange} title={t('ui.flag.title')}>
         <form noValidate onSubmit={submit} className="space-y-4">
-          <RadioGroup
+          <ReasonPicker
+            objectType={objectType}
+            action="flag"
+            open={open}
             legend={t('ui.flag.reason')}
-            name="report_type"
-            value={type}
-            error={errors.report_type}
-            onChange={(value) => {
+            typeName="report_type"
+            contentName="content"
+            contentLabel={t('ui.flag.content')}
+            type={type}
+            content={content}
+            typeError={errors.report_type}
+            contentError={errors.content}
+            onTypeChange={(value) => {
               setType(value);
               setErrors({});
             }}
-            options={reasons.map((r) => ({
-              value: String(r.reason_type),
-              label: (
-                <span>
-                  <span className="font-medium">{r.name}</span>
-                  <span className="block text-xs text-gray-600 dark:text-gray-400">{r.description}</span>
-                </span>
-              ),
-            }))}
+            onContentChange={setContent}
           />
-          {chosen?.content_type === 'text' ? (
-            <TextField {...contentField} onChange={(e) => setContent(e.target.value)} />
-          ) : chosen?.content_type === 'textarea' ? (
-            <TextArea {...contentField} onChange={(e) => setContent(e.target.value)} />
-          ) : null}
           <div className="flex justify-end gap-2">
             <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
               {t('ui.dialog.cancel')}

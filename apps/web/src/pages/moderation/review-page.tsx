@@ -11,7 +11,7 @@ import {
   type ReviewTypeItem,
   type UnreviewedRevision,
 } from '@inquire/shared';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { data, Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { loaderApi } from '../../app/api';
 import { fromApi } from '../../app/load';
@@ -22,6 +22,7 @@ import { EmptyState } from '../../components/ui/card';
 import { Menu, type MenuEntry } from '../../components/ui/menu';
 import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextArea, TextField } from '../../components/ui/field';
+import { TagInput, type TagOption } from '../../components/ui/tag-input';
 import { serverFieldErrors, type FieldErrors } from '../../lib/forms';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
@@ -222,8 +223,25 @@ function PostCard({
         {t('ui.review.written_by', { name: post.author_user_info?.display_name ?? '' })} ·{' '}
         <RelativeTime at={post.submit_at} now={data.now} />
       </p>
+      <AuthorOrigin post={post} />
       {children}
     </article>
+  );
+}
+
+/** Where the post was written from: the queues are staff-only, so the server sends it here alone. */
+function AuthorOrigin({ post }: { post: FlaggedPostItem | QueuedPostItem }) {
+  const { t } = useTranslation();
+  if (!post.author_ip && !post.author_user_agent) {
+    return <p className="text-xs text-gray-600 dark:text-gray-400">{t('ui.review.origin_unknown')}</p>;
+  }
+  return (
+    <p className="text-xs break-all text-gray-600 dark:text-gray-400" data-testid="review-origin">
+      {t('ui.review.author_origin', { ip: post.author_ip })}
+      {post.author_user_agent ? (
+        <span className="block">{t('ui.review.author_agent', { agent: post.author_user_agent })}</span>
+      ) : null}
+    </p>
   );
 }
 
@@ -232,9 +250,11 @@ function FlaggedPost({ data, item, onDone, onSkip }: ItemProps<FlaggedPostItem>)
   const { busy, decide } = useDecision(onDone);
   const [closing, setClosing] = useState(false);
   const [editing, setEditing] = useState(false);
+  const [approving, setApproving] = useState(false);
   const operate = (operation_type: string) => () =>
     decide(operation_type, () => http.put(`${API_BASE}/report/review`, { flag_id: item.flag_id, operation_type }));
-  useShortcuts({ s: onSkip });
+  // A opens the approve dropdown: upholding a flag still means choosing what is done about the post.
+  useShortcuts({ a: () => setApproving(true), s: onSkip });
   // The approve dropdown: the flag is upheld, and this is what is done about the post.
   const upheld: MenuEntry[] = [
     { kind: 'action', label: t('ui.review.edit'), onSelect: () => setEditing(true) },
@@ -256,20 +276,24 @@ function FlaggedPost({ data, item, onDone, onSkip }: ItemProps<FlaggedPostItem>)
         <Menu
           align="start"
           entries={upheld}
+          open={approving}
+          onOpenChange={setApproving}
           trigger={
             <button
               type="button"
               className={buttonClass('secondary')}
+              aria-keyshortcuts="a"
               aria-busy={busy === 'unlist_post' || busy === 'delete_post' || undefined}
             >
               {t('ui.review.approve_menu')} <span aria-hidden="true">▾</span>
             </button>
           }
         />
-        <Button variant="ghost" onClick={onSkip}>
+        <Button variant="ghost" onClick={onSkip} aria-keyshortcuts="s">
           {t('ui.review.skip')}
         </Button>
       </div>
+      <p className="text-xs text-gray-600 dark:text-gray-400">{t('ui.review.shortcuts')}</p>
       {editing ? <EditPostDialog item={item} onOpenChange={setEditing} onEdited={onDone} /> : null}
       <CloseDialog
         questionId={item.question_id}
@@ -291,7 +315,7 @@ function FlaggedPost({ data, item, onDone, onSkip }: ItemProps<FlaggedPostItem>)
 
 /**
  * The review screen's edit-post modal: staff correct the flagged post in place (a question's
- * title and text, an answer's or a comment's text; a question keeps its tags), which settles the flag.
+ * title, text and tags, an answer's or a comment's text), which settles the flag.
  */
 function EditPostDialog({
   item,
@@ -305,7 +329,13 @@ function EditPostDialog({
   const { t } = useTranslation();
   const [title, setTitle] = useState(item.title);
   const [content, setContent] = useState(item.original_text);
+  const [tags, setTags] = useState<TagOption[]>(item.tags);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const suggest = useCallback(
+    (tag: string) =>
+      http.get<TagOption[]>(`${API_BASE}/question/tags`, { params: { tag }, silent: true }).catch(() => []),
+    [],
+  );
   const [busy, setBusy] = useState(false);
   const isQuestion = item.object_type === 'question';
 
@@ -317,7 +347,7 @@ function EditPostDialog({
         flag_id: item.flag_id,
         operation_type: 'edit_post',
         content,
-        ...(isQuestion ? { title, tags: item.tags.map((tag) => ({ slug_name: tag.slug_name })) } : {}),
+        ...(isQuestion ? { title, tags: tags.map((tag) => ({ slug_name: tag.slug_name })) } : {}),
       });
       onOpenChange(false);
       await onEdited();
@@ -348,6 +378,16 @@ function EditPostDialog({
           error={errors.content ?? errors.original_text}
           onChange={(e) => setContent(e.target.value)}
         />
+        {isQuestion ? (
+          <TagInput
+            label={t('ui.review.edit_tags')}
+            value={tags}
+            error={errors.tags}
+            suggest={suggest}
+            removeLabel={(tag) => t('ui.ask.remove_tag', { tag })}
+            onChange={setTags}
+          />
+        ) : null}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
             {t('ui.dialog.cancel')}
@@ -388,8 +428,7 @@ function QueuedPost({ data, item, onDone, onSkip }: ItemProps<QueuedPostItem>) {
   return (
     <PostCard data={data} post={item}>
       <p className="text-sm text-gray-600 dark:text-gray-400">
-        {t('ui.review.held_by', { name: item.submitter_display_name })}
-        {item.reason && item.reason !== item.submitter_display_name ? ` · ${item.reason}` : ''}
+        {t('ui.review.held_because', { reason: item.reason_label })}
       </p>
       <div className="flex flex-wrap gap-2">
         <Button loading={busy === 'approve'} onClick={() => void send('approve')} aria-keyshortcuts="a">
@@ -534,7 +573,7 @@ function Appeal({ data, item, onDone, onSkip }: ItemProps<AppealItem>) {
   const { busy, decide } = useDecision(onDone);
   const answer = (status: 'grant' | 'deny') =>
     decide(status, () => http.put(`${API_BASE}/moderation/appeal`, { appeal_id: item.appeal_id, status }));
-  useShortcuts({ s: onSkip });
+  useShortcuts({ a: () => void answer('grant'), s: onSkip });
   return (
     <article className="space-y-3 rounded-lg border border-gray-200 p-4 dark:border-gray-800">
       <h2 id="review-item" className="text-lg font-semibold">
@@ -551,16 +590,17 @@ function Appeal({ data, item, onDone, onSkip }: ItemProps<AppealItem>) {
         <RelativeTime at={item.created_at} now={data.now} />
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button loading={busy === 'grant'} onClick={() => void answer('grant')}>
+        <Button loading={busy === 'grant'} onClick={() => void answer('grant')} aria-keyshortcuts="a">
           {t('ui.review.grant')}
         </Button>
         <Button variant="secondary" loading={busy === 'deny'} onClick={() => void answer('deny')}>
           {t('ui.review.deny')}
         </Button>
-        <Button variant="ghost" onClick={onSkip}>
+        <Button variant="ghost" onClick={onSkip} aria-keyshortcuts="s">
           {t('ui.review.skip')}
         </Button>
       </div>
+      <p className="text-xs text-gray-600 dark:text-gray-400">{t('ui.review.shortcuts_grant')}</p>
     </article>
   );
 }

@@ -114,6 +114,17 @@ function takesFlags(status: number): boolean {
   return status === QUESTION_STATUS.normal || status === QUESTION_STATUS.closed;
 }
 
+/** The decision action whose state the question's banner states (a decision notice need not say it again). */
+const BANNER_ACTION: Record<number, 'delete' | 'close'> = {
+  [QUESTION_STATUS.deleted]: 'delete',
+  [QUESTION_STATUS.closed]: 'close',
+};
+
+function bannerAction(question: PageQuestion): string | undefined {
+  if (question.status === QUESTION_STATUS.pending) return undefined;
+  return BANNER_ACTION[question.status] ?? (question.show === QUESTION_SHOW.hidden ? 'unlist' : undefined);
+}
+
 function StatusBanner({ question }: { question: PageQuestion }) {
   const { t } = useTranslation();
   if (question.status === QUESTION_STATUS.deleted) return <Alert kind="danger">{t('ui.question.deleted')}</Alert>;
@@ -171,7 +182,15 @@ export function QuestionPage() {
         </header>
         <PostGlyphs />
         <StatusBanner question={question} />
-        <DecisionNotice decision={question.decision} onChanged={() => revalidator.revalidate()} />
+        {/* The banner above says the state, and a close's reason: the notice adds what it does not. */}
+        <DecisionNotice
+          decision={question.decision}
+          said={{
+            action: bannerAction(question) === question.decision?.action,
+            reason: bannerAction(question) === 'close' && Boolean(question.operation),
+          }}
+          onChanged={() => revalidator.revalidate()}
+        />
         <div className="flex gap-4">
           <VoteBox
             objectId={question.id}
@@ -257,7 +276,11 @@ export function QuestionPage() {
               ) : null}
               {answer.decision ? (
                 <div className="mb-2">
-                  <DecisionNotice decision={answer.decision} onChanged={() => revalidator.revalidate()} />
+                  <DecisionNotice
+                    decision={answer.decision}
+                    said={{ action: answer.status === QUESTION_STATUS.deleted, reason: false }}
+                    onChanged={() => revalidator.revalidate()}
+                  />
                 </div>
               ) : null}
               {answer.accepted === 2 ? (
