@@ -23,7 +23,12 @@ export interface NotificationEmailInput {
   /** The RFC 8058 one-click address (a POST there unsubscribes without signing in). */
   oneClick: string;
   settingsPage: string;
+  /** Where the rest is listed when there are more lines than one email shows. */
+  moreLink: string;
 }
+
+/** Lines one email shows; the rest are counted under a link (the inbox, the question list). */
+export const MAX_EMAIL_LINES = 20;
 
 /**
  * A notification email in the receiver's language: one line per item (a digest), each linking
@@ -44,19 +49,28 @@ export function renderNotificationEmail(lang: Language, input: NotificationEmail
   const why = t(`why.${input.digest}`);
   const unsubscribe = t('unsubscribe');
   const settings = t('settings');
+  const shown = input.lines.slice(0, MAX_EMAIL_LINES);
+  const hidden = input.lines.length - shown.length;
+  const more = hidden > 0 ? t('more', { count: hidden }) : '';
 
   const text = [
     greeting,
     intro,
-    input.lines.map((line) => `- ${lineText(line)}\n  ${line.link}`).join('\n'),
+    [
+      ...shown.map((line) => `- ${lineText(line)}\n  ${line.link}`),
+      ...(more ? [`${more}\n  ${input.moreLink}`] : []),
+    ].join('\n'),
     `${why}\n${unsubscribe}: ${input.unsubscribePage}\n${settings}: ${input.settingsPage}`,
     `— ${input.site}`,
   ].join('\n\n');
 
-  const items = input.lines
+  const items = shown
     .map(
       (line) =>
         `<li style="margin:8px 0"><a href="${escapeHtml(line.link)}" style="color:#0033ff">${escapeHtml(lineText(line))}</a></li>`,
+    )
+    .concat(
+      more ? [`<li style="margin:8px 0"><a href="${escapeHtml(input.moreLink)}">${escapeHtml(more)}</a></li>`] : [],
     )
     .join('\n');
   const html = `<!doctype html>

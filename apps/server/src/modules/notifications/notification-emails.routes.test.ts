@@ -6,6 +6,7 @@ import { codeFromMail, startSmtpSink, type SinkMail, type SmtpSink } from '../..
 import { nowSeconds } from '../../lib/clock.js';
 import { notifyInbox } from './notify.js';
 import { QUOTA_WINDOW_SECONDS } from './email-notices.js';
+import { MAX_EMAIL_LINES } from './notification-email.js';
 
 const V1 = '/answer/api/v1';
 type Member = { id: string; token: string; username: string; email: string };
@@ -194,6 +195,14 @@ describe('notification emails, digests and unsubscribe (issue 11, item 5)', () =
     await comment(questionId, 'A second comment, much later.', bystander);
     await flush();
     expect(await outboxTo(asker)).toHaveLength(2);
+
+    // A long burst: the email shows the first MAX_EMAIL_LINES and counts the rest under a link to the inbox.
+    for (let i = 0; i < MAX_EMAIL_LINES + 3; i += 1) await comment(questionId, `Burst comment number ${i}.`, bystander);
+    await flush();
+    const burst = (await outboxTo(asker))[2]!;
+    expect(burst.subject).toBe(`[Test site] ${MAX_EMAIL_LINES + 3} 条新通知`);
+    expect(burst.text.match(/^- /gm)).toHaveLength(MAX_EMAIL_LINES);
+    expect(burst.text).toContain('……还有 3 条\n  http://localhost:9080/users/notifications/inbox');
   });
 
   it('[N-5][N-6] never to suspended, unverified or deleted members; a post deleted before the digest goes out drops out', async () => {

@@ -110,6 +110,7 @@ export class NotificationEmailsService {
       unsubscribePage: `${base}/users/unsubscribe?${query}`,
       oneClick: `${base}/answer/api/v1/user/notification/unsubscribe?${query}`,
       settingsPage: `${base}/users/settings/notify`,
+      moreLink: digest === 'inbox' ? `${base}/users/notifications/inbox` : `${base}/questions`,
     });
     await this.mail.enqueue(trx, email);
   }
