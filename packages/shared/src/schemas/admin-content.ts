@@ -31,14 +31,20 @@ export interface AdminDashboard {
   user_count: number;
   /** Open flags (reports waiting for a decision). */
   report_count: number;
+  /** Answer's: whether members may upload (always, here). */
+  uploading_files: true;
   /** Files uploaded, and their bytes (`occupying_storage_space`). */
-  uploading_files: number;
+  upload_count: number;
   occupying_storage_space: number;
-  smtp: boolean;
+  /** Answer's word: mail is set up or not. */
+  smtp: 'enabled' | 'not_configured';
   https: boolean;
   time_zone: string;
   login_required: boolean;
-  app_start_time: number;
+  /** Answer's: seconds the process has run, as text. */
+  app_start_time: string;
+  /** When the process started (Unix seconds): what Inquire's page shows. */
+  app_started_at: number;
   node_version: string;
   database_engine: 'sqlite' | 'postgres';
   database_version: string;

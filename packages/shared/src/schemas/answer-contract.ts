@@ -602,11 +602,9 @@ export const adminSmtpSchema = obj({
 // ---- Admin reads beyond the settings (peer facts 12.2). ----
 
 /**
- * `GET dashboard` (Answer's DashboardInfo). Inquire sends the rates, sizes, the start time and
- * the upload count as numbers where Answer sends preformatted English strings, so each client
- * formats them in its reader's language; `smtp` is whether mail is set up (Answer's 2.x word
- * for it reads the same when tested for truth); `node_version` stands where Answer names its Go
- * version, as Inquire runs on Node.
+ * `GET dashboard` (Answer's DashboardInfo). Inquire sends the rates and sizes as numbers where
+ * Answer sends preformatted English text, so each client formats them in its reader's language;
+ * `node_version` stands where Answer names its Go version, as Inquire runs on Node.
  */
 export const adminDashboardSchema = obj({
   question_count: count,
@@ -619,12 +617,12 @@ export const adminDashboardSchema = obj({
   vote_count: count,
   user_count: count,
   report_count: count,
-  uploading_files: count,
-  smtp: z.boolean(),
+  uploading_files: z.boolean(),
+  smtp: z.enum(['enabled', 'not_configured', 'disabled']),
   https: z.boolean(),
   time_zone: z.string(),
   occupying_storage_space: z.number(),
-  app_start_time: time,
+  app_start_time: z.string().regex(/^\d+$/),
   version_info: obj({ version: z.string(), revision: z.string(), remote_version: z.string() }),
   login_required: z.boolean(),
   database_version: z.string(),

@@ -38,11 +38,16 @@ export class AdminDashboardService {
     const smtp = await readSmtp(this.site.db);
     return {
       ...counts,
-      smtp: smtpConfigured(smtp),
+      // Answer's word for it, which its dashboard compares with 'enabled'.
+      smtp: smtpConfigured(smtp) ? 'enabled' : 'not_configured',
       https: settings.general.site_url.startsWith('https://'),
       time_zone: settings.interface.time_zone,
       login_required: settings.login.login_required,
-      app_start_time: APP_START_TIME,
+      // Answer's: seconds since the process started, as text; Inquire's page shows the moment.
+      app_start_time: String(nowSeconds() - APP_START_TIME),
+      app_started_at: APP_START_TIME,
+      // Uploads are always on (as Answer says); how many files there are is Inquire's own field.
+      uploading_files: true,
       node_version: process.versions.node,
       version_info: { version: APP_VERSION, revision: process.env.INQUIRE_REVISION ?? 'dev', remote_version: '' },
       as_of: at,
@@ -65,7 +70,7 @@ export class AdminDashboardService {
       vote_count: counts.votes,
       user_count: counts.users,
       report_count: counts.openFlags,
-      uploading_files: counts.uploads,
+      upload_count: counts.uploads,
       occupying_storage_space: counts.uploadBytes,
       database_engine: driver,
       database_version: engine.version,

@@ -92,7 +92,7 @@ export function DashboardPage() {
               rows={[
                 [
                   k('smtp'),
-                  data.smtp ? (
+                  data.smtp === 'enabled' ? (
                     onOff(true, k('smtp_on'), '')
                   ) : (
                     <span className="inline-flex flex-wrap items-center gap-2">
@@ -109,7 +109,7 @@ export function DashboardPage() {
                 [
                   k('uploads'),
                   k('uploads_value', {
-                    count: data.uploading_files,
+                    count: data.upload_count,
                     size: formatBytes(data.occupying_storage_space),
                   }),
                 ],
@@ -127,7 +127,7 @@ export function DashboardPage() {
                   `${data.database_engine === 'postgres' ? 'PostgreSQL' : 'SQLite'} ${data.database_version}`,
                 ],
                 [k('database_size'), formatBytes(data.database_size)],
-                [k('started'), formatUtc(data.app_start_time)],
+                [k('started'), formatUtc(data.app_started_at)],
               ]}
             />
           </Card>
