@@ -64,10 +64,10 @@ afterAll(async () => {
 describe('the inbox', () => {
   it('[N-2] [S2-046] [S2-047] [S2-049] [S7-135] [S7-136] an answer lights the open tab’s red dot without reload; the inbox lists it with a working link; mark all read clears the dot', async () => {
     const { page, problems } = await openTab(browser);
-    const statusReads: number[] = [];
+    const streams: string[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'GET' && request.url().includes('/answer/api/v1/notification/status')) {
-        statusReads.push(Date.now());
+      if (request.method() === 'GET' && request.url().includes('/answer/api/v1/notification/stream')) {
+        streams.push(request.url());
       }
     });
     const questionAddress = `/questions/${question.id}/${question.url_title}`;
@@ -76,7 +76,7 @@ describe('the inbox', () => {
     expect(await bell(page).getByTestId('red-dot').count()).toBe(0);
     const loadedAt = page.url();
 
-    // B answers while A reads: the dot lights from the polling, with no reload.
+    // B answers while A reads: the dot lights from the live stream, with no reload.
     const answer = await apiCall<{ id: string }>(site.url, helperToken, 'POST', 'answer', {
       question_id: question.id,
       content: 'Your starter is hungry: feed it twice a day and the acetone smell goes away.',
@@ -84,7 +84,7 @@ describe('the inbox', () => {
     await expect.poll(() => bell(page).getAttribute('aria-label'), POLL).toBe('Inbox, 1 unread');
     expect(await bell(page).getByTestId('red-dot').textContent()).toBe('1');
     expect(page.url()).toBe(loadedAt);
-    expect(statusReads.length).toBeGreaterThan(0);
+    expect(streams.length).toBeGreaterThan(0);
 
     // B comments too: two unread items.
     const comment = await apiCall<{ comment_id: string }>(site.url, helperToken, 'POST', 'comment', {
@@ -246,8 +246,10 @@ describe('polling', () => {
       document.dispatchEvent(new Event('visibilitychange'));
     }, state);
 
-  it('[N-2] [S7-138] [S9-035] a member’s tab reads notification/status every 3000 ms while visible, none while hidden; a guest’s never', async () => {
+  it('[N-2] [N-12] [S7-138] [S9-035] while its live stream is down, a member’s tab reads notification/status every 3000 ms while visible, none while hidden; with the stream up, none; a guest’s never', async () => {
     const { page, problems } = await openTab(browser);
+    // The stream cannot connect (a proxy that refuses it): the tab falls back to the spec's polling.
+    await page.route('**/answer/api/v1/notification/stream**', (route) => route.abort());
     await recordStatusReads(page);
     await page.clock.install();
     await signIn(page, '/questions');
@@ -271,8 +273,25 @@ describe('polling', () => {
     expect((await statusReads(page)).length).toBe(hiddenFrom + 1);
     await page.clock.runFor(3_000);
     expect((await statusReads(page)).length).toBe(hiddenFrom + 2);
-    expect(problems).toEqual([]);
+    // The refused stream's attempts are network errors, not script errors.
+    expect(problems.filter((problem) => !problem.includes('notification/stream'))).toEqual([]);
     await page.context().close();
+
+    // With the stream up, the red dots come from it: no polling at all.
+    const live = await openTab(browser);
+    await recordStatusReads(live.page);
+    const streamOpen = live.page.waitForResponse(
+      (response) => response.url().includes('/answer/api/v1/notification/stream') && response.status() === 200,
+    );
+    await live.page.clock.install();
+    await signIn(live.page, '/questions');
+    await streamOpen;
+    await live.page.clock.pauseAt(Date.now() + 60_000);
+    const upFrom = (await statusReads(live.page)).length;
+    await live.page.clock.runFor(30_000);
+    expect((await statusReads(live.page)).length).toBe(upFrom);
+    expect(live.problems).toEqual([]);
+    await live.context.close();
 
     const guest = await openTab(browser);
     await recordStatusReads(guest.page);

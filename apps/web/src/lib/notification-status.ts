@@ -1,12 +1,15 @@
 import { TIMING, type NotificationStatus } from '@inquire/shared';
 import { useEffect, useRef, useState } from 'react';
 import { API_BASE, http } from './http';
+import { isLiveUp, onLive, onLiveUp, wantLiveStream } from './live-stream';
 
 /**
- * The header's red dots in the browser: the page's data brings them on first load, then
- * `GET notification/status` every 3 s (spec section 9) while the tab is visible. Polling stops
- * while the tab is hidden and resumes with an immediate read when it shows again. The
- * notification pages ask for a read at once after marking items read (`refreshNotificationStatus`).
+ * The header's red dots in the browser: the page's data brings them on first load, then the
+ * live stream (lib/live-stream.ts) moves them as events arrive. Only while the stream is down
+ * does the page fall back to `GET notification/status` every 3 s (spec section 9), and only
+ * while the tab is visible; a read comes at once when the tab shows again or the stream drops.
+ * The notification pages ask for a read at once after marking items read
+ * (`refreshNotificationStatus`).
  */
 type Listener = (status: NotificationStatus) => void;
 const listeners = new Set<Listener>();
@@ -27,6 +30,16 @@ async function readStatus(): Promise<void> {
 /** Starts the one poller of the page; returns how to stop it. */
 function startPolling(): () => void {
   let timer: ReturnType<typeof setInterval> | undefined;
+  const tell = (status: NotificationStatus) => {
+    for (const listener of listeners) listener(status);
+  };
+  const stopStream = wantLiveStream();
+  const offStatus = onLive('status', tell);
+  const offNotification = onLive('notification', (data) => tell(data.status));
+  // The stream dropped: what changed meanwhile is read at once, then polled until it is back.
+  const offUp = onLiveUp((isUp) => {
+    if (!isUp) void readStatus();
+  });
   const stop = () => {
     if (timer !== undefined) clearInterval(timer);
     timer = undefined;
@@ -34,7 +47,9 @@ function startPolling(): () => void {
   const start = () => {
     stop();
     if (document.visibilityState !== 'visible') return;
-    timer = setInterval(() => void readStatus(), TIMING.notificationPollMs);
+    timer = setInterval(() => {
+      if (!isLiveUp()) void readStatus();
+    }, TIMING.notificationPollMs);
   };
   const onVisibility = () => {
     if (document.visibilityState === 'visible') void readStatus();
@@ -45,6 +60,10 @@ function startPolling(): () => void {
   start();
   return () => {
     stop();
+    offStatus();
+    offNotification();
+    offUp();
+    stopStream();
     pollNow = undefined;
     document.removeEventListener('visibilitychange', onVisibility);
   };

@@ -34,6 +34,7 @@ import { InvitePeople } from './invite-people';
 import { questionInteractions, type QuestionInteractions } from './question-interactions';
 import { EMPTY_REACTIONS, Reactions } from './reactions';
 import { RestrictedAnswerNotice } from './restricted-answer-notice';
+import { NewPostsNotice } from './new-posts-notice';
 import { FlagButton } from '../moderation/flag-dialog';
 import { DecisionNotice } from '../moderation/decision-notice';
 
@@ -371,6 +372,7 @@ export function QuestionPage() {
           </Link>
         ) : null}
       </div>
+      <NewPostsNotice questionId={question.id} shownAnswerIds={answers.list.map((answer) => answer.id)} />
     </article>
   );
 }
