@@ -169,7 +169,7 @@ describe('a question from asked to accepted', () => {
     expect(problems).toEqual([]);
   });
 
-  it('[S7-141] [S7-142] [S7-143] [S7-144] [S7-145] [S7-146] pages the personal tabs, with bookmarks and votes for the owner only', async () => {
+  it('[S7-141] [S7-142] [S7-143] [S7-144] [S7-145] [S7-146] [C-4] pages the personal tabs (questions and answers with their tags), with bookmarks and votes for the owner only', async () => {
     const { page, problems } = await openTab(browser);
     await signIn(page, ASKER, '/users/asker');
     const tabs = page.getByRole('navigation', { name: 'Profile sections' }).getByRole('link');
@@ -187,10 +187,12 @@ describe('a question from asked to accepted', () => {
     ]);
     await tabs.filter({ hasText: 'Questions' }).click();
     await page.waitForURL(/\/users\/asker\/questions$/);
-    await page
-      .getByRole('region', { name: 'Questions', exact: true })
-      .getByRole('link', { name: 'How do I read a big file one line at a time?' })
-      .waitFor();
+    const questionsTab = page.getByRole('region', { name: 'Questions', exact: true });
+    await questionsTab.getByRole('link', { name: 'How do I read a big file one line at a time?' }).waitFor();
+    // Each question shows its tags (issue 14: personal/question/page items carry them).
+    await questionsTab.locator('a[href^="/tags/"]').first().waitFor();
+    await screenshot(page, 'profile-questions-desktop-light');
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Score' }).click();
     await page.waitForURL(/order=score/);
     await tabs.filter({ hasText: 'Bookmarks' }).click();
@@ -211,10 +213,12 @@ describe('a question from asked to accepted', () => {
     // The helper sees their answer, comment and vote; the asker's own tabs are not theirs to see.
     const other = await openTab(browser, { viewport: PHONE, colorScheme: 'dark' });
     await signIn(other.page, HELPER, '/users/helper/answers');
-    await other.page
-      .getByRole('region', { name: 'Answers' })
-      .getByRole('link', { name: 'How do I read a big file one line at a time?' })
-      .waitFor();
+    const answersTab = other.page.getByRole('region', { name: 'Answers' });
+    await answersTab.getByRole('link', { name: 'How do I read a big file one line at a time?' }).waitFor();
+    // The answered question's tags, from personal/answer/page's question_info.
+    await answersTab.locator('a[href^="/tags/"]').first().waitFor();
+    await screenshot(other.page, 'profile-answers-phone-dark');
+    expect(await axeViolations(other.page)).toEqual([]);
     await other.page.goto(`${site.url}/users/helper/comments`);
     await other.page.getByText('Is the file sorted?').waitFor();
     await other.page.goto(`${site.url}/users/helper/votes`);

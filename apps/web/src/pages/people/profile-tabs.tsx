@@ -1,4 +1,4 @@
-import type { Paged } from '@inquire/shared';
+import type { Paged, QuestionTag } from '@inquire/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { RelativeTime } from '../../components/relative-time';
@@ -77,6 +77,25 @@ function PostLink({ title, to }: { title: string; to: string }) {
   );
 }
 
+/** A question's tags under its title, as the question list shows them. */
+function RowTags({ tags }: { tags: QuestionTag[] | undefined }) {
+  if (!tags?.length) return null;
+  return (
+    <ul className="mt-1 flex flex-wrap gap-1 text-xs">
+      {tags.map((tag) => (
+        <li key={tag.slug_name}>
+          <Link
+            to={`/tags/${encodeURIComponent(tag.slug_name)}`}
+            className="rounded bg-primary-50 px-2 py-0.5 text-primary-800 hover:bg-primary-100 dark:bg-gray-800 dark:text-primary-200"
+          >
+            {tag.display_name}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function answerPath(questionId: string, slug: string, answerId: string, permalink: number): string {
   return questionPath({ id: questionId, url_title: slug || 'answer' }, permalink, answerId);
 }
@@ -103,6 +122,7 @@ export function ProfileTabRows({ list, now, permalink }: TabListProps) {
             </span>
             <div className="min-w-0 flex-1">
               <PostLink title={q.title} to={questionPath({ id: q.question_id, url_title: q.url_title }, permalink)} />
+              <RowTags tags={q.tags} />
               <p className={MUTED}>
                 {t('ui.people.answers_count', { count: q.answer_count })} ·{' '}
                 {t('ui.people.views_count', { count: q.view_count })} · <RelativeTime at={q.created_at} now={now} />
@@ -126,6 +146,7 @@ export function ProfileTabRows({ list, now, permalink }: TabListProps) {
                 title={a.question_info.title}
                 to={answerPath(a.question_id, a.question_info.url_title, a.answer_id, permalink)}
               />
+              <RowTags tags={a.question_info.tags} />
               <p className={MUTED}>
                 <RelativeTime at={a.create_time} now={now} />
               </p>
