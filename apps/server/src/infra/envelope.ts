@@ -16,12 +16,12 @@ export function ok<T>(request: FastifyRequest, reply: FastifyReply, data: T): Fa
 /** Turns an AppError into its envelope, translating each field message. */
 export function errorEnvelope(lang: Language, error: AppError): Envelope {
   const data = error.fields.length
-    ? error.fields.map((f) => ({ error_field: f.field, error_msg: translate(lang, f.key) }))
+    ? error.fields.map((f) => ({ error_field: f.field, error_msg: translate(lang, f.key, f.vars) }))
     : error.data;
   const body = envelope(lang, error.code, error.reason, data);
   // A form error's headline is its first field's message, as the peer does.
   const first = error.fields[0];
   if (first && error.reason !== REASONS.requestFormatError) body.msg = translate(lang, error.reason);
-  else if (first) body.msg = translate(lang, first.key);
+  else if (first) body.msg = translate(lang, first.key, first.vars);
   return body;
 }

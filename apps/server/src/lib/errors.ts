@@ -4,6 +4,8 @@ import { REASONS, type ErrType, type FieldError, type ForbiddenType } from '@inq
 export interface FieldIssue {
   field: string;
   key: string;
+  /** Values for the message's `{{name}}` slots, such as the line number of a bulk add. */
+  vars?: Record<string, string | number>;
 }
 
 /**

@@ -14,7 +14,7 @@ describe('[A-4] admin user actions are rate limited', () => {
   });
   afterEach(async () => t.close());
 
-  it('[A-4] past 30 actions a minute (status, role, password and profile alike) an admin gets 429 and nothing changes', async () => {
+  it('[A-4][S7-044][S7-048] past 30 actions a minute (status, role, password, profile, bulk add and activation alike) an admin gets 429 and nothing changes', async () => {
     const login = await call<{ access_token: string }>(t.app, 'POST', '/answer/api/v1/user/login/email', {
       e_mail: ADMIN.email,
       pass: ADMIN.password,
@@ -48,11 +48,39 @@ describe('[A-4] admin user actions are rate limited', () => {
       expect(over.status).toBe(429);
       expect(over.body.reason).toBe('base.too_many_requests');
     }
+    // Bulk add and the activation link and mail count against the same limit.
+    const bulk = await call(
+      t.app,
+      'POST',
+      '/answer/admin/api/users',
+      { users: 'Flood One, flood1@example.com, password-1' },
+      { token },
+    );
+    expect(bulk.status).toBe(429);
+    const link = await call(t.app, 'GET', '/answer/admin/api/user/activation', undefined, {
+      token,
+      query: { user_id: target.id },
+    });
+    expect(link.status).toBe(429);
+    const resend = await call(t.app, 'POST', '/answer/admin/api/user/activation', { user_id: target.id }, { token });
+    expect(resend.status).toBe(429);
     const row = await t.app.site.db
       .selectFrom('users')
       .selectAll()
       .where('id', '=', target.id)
       .executeTakeFirstOrThrow();
     expect([row.status, row.role_id]).toEqual([1, 1]);
+    const flood = await t.app.site.db
+      .selectFrom('users')
+      .select('id')
+      .where('e_mail', '=', 'flood1@example.com')
+      .execute();
+    expect(flood).toEqual([]);
+    const mails = await t.app.site.db
+      .selectFrom('email_outbox')
+      .select('id')
+      .where('to_address', '=', target.email)
+      .execute();
+    expect(mails).toEqual([]);
   });
 });

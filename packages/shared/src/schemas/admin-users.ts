@@ -99,3 +99,67 @@ export interface AdminUserItem {
   answer_count: number;
   last_login_date: number;
 }
+
+/** Bulk add (peer facts 8.7): 1 to 5000 lines of `name, email, password`. */
+export const BULK_USERS_MAX = 5000;
+
+/** POST users: the text of the dialog; its lines are read by `parseBulkUsers`. */
+// Not trimmed: the line numbers in errors are those of the text as the admin typed it.
+export const adminBulkUsersSchema = z.object({
+  users: z
+    .string('form.users.required')
+    .max(BULK_USERS_MAX * 600, 'form.users.too_many')
+    .refine((text) => text.trim().length > 0, 'form.users.required'),
+});
+export type AdminBulkUsersInput = z.infer<typeof adminBulkUsersSchema>;
+
+/** One line of a bulk add, with the same rules as an admin's profile edit and a password. */
+const bulkUserLine = z.object({
+  name: requiredText('display_name').max(LIMITS.displayNameMax, 'form.display_name.too_long'),
+  email: emailField('email').transform((email) => email.toLowerCase()),
+  password: passwordField('password'),
+});
+export type BulkUser = z.infer<typeof bulkUserLine>;
+
+/** Why a line was refused: a reason key whose text names `{{line}}` (1-based, as the textarea counts). */
+export interface BulkUsersError {
+  line: number;
+  key: string;
+}
+
+/**
+ * Reads the bulk-add text: every non-blank line must be `name, email, password`. All or
+ * nothing, so the first bad line is the answer; an address twice in the text counts as bad
+ * on its second line. Whether an address is already registered is the server's check.
+ */
+export function parseBulkUsers(text: string): { users: BulkUser[]; lines: number[] } | BulkUsersError {
+  const users: BulkUser[] = [];
+  const lines: number[] = [];
+  const seen = new Set<string>();
+  const rows = text.split(/\r?\n/);
+  for (const [index, raw] of rows.entries()) {
+    const line = index + 1;
+    if (!raw.trim()) continue;
+    const parts = raw.split(',').map((part) => part.trim());
+    if (parts.length !== 3) return { line, key: 'form.users.line_format' };
+    const [name, email, password] = parts;
+    const parsed = bulkUserLine.safeParse({ name, email, password });
+    if (!parsed.success) return { line, key: `form.users.line_${String(parsed.error.issues[0]?.path[0] ?? 'format')}` };
+    if (seen.has(parsed.data.email)) return { line, key: 'form.users.line_email_repeated' };
+    seen.add(parsed.data.email);
+    users.push(parsed.data);
+    lines.push(line);
+    if (users.length > BULK_USERS_MAX) return { line, key: 'form.users.too_many' };
+  }
+  if (users.length === 0) return { line: 1, key: 'form.users.line_format' };
+  return { users, lines };
+}
+
+/** GET/POST user/activation: the member whose activation link is made or sent. */
+export const adminUserActivationSchema = z.object({ user_id: userId });
+export type AdminUserActivationInput = z.infer<typeof adminUserActivationSchema>;
+
+/** GET user/activation: a link valid for 10 minutes, for the admin to pass on. */
+export interface AdminActivationLink {
+  activation_url: string;
+}

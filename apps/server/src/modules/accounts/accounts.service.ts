@@ -168,25 +168,78 @@ export class AccountsService {
     action: Exclude<EmailCodeAction, 'unsubscribe'>,
     content = '',
   ): Promise<void> {
+    const link = await this.issueLink(trx, settings, user, action, content);
+    const kind: EmailKind = action === 'activate' ? 'activation' : action;
+    const email = this.mail.render(lang, kind, to, { site: settings.general.name, name: user.display_name, link });
+    await this.mail.enqueue(trx, email);
+  }
+
+  /** Issues a code (the latest of its kind for the member, 10 minutes) and returns its page's address. */
+  private async issueLink(
+    trx: Db,
+    settings: SiteSettings,
+    user: Pick<UserRow, 'id'>,
+    action: Exclude<EmailCodeAction, 'unsubscribe'>,
+    content = '',
+  ): Promise<string> {
     const code = newToken();
-    const now = nowSeconds();
     await emailCodesRepository.issue(trx, {
       code_hash: hashToken(code),
       user_id: user.id,
       action,
       content,
-      now,
+      now: nowSeconds(),
       ttl: EMAIL_CODE_TTL_SECONDS,
     });
     const page = { activate: 'account-activation', reset: 'password-reset', change_email: 'confirm-new-email' }[action];
-    const kind: EmailKind = action === 'activate' ? 'activation' : action;
     const base = settings.general.site_url.replace(/\/+$/, '');
-    const email = this.mail.render(lang, kind, to, {
-      site: settings.general.name,
-      name: user.display_name,
-      link: `${base}/users/${page}?code=${encodeURIComponent(code)}`,
+    return `${base}/users/${page}?code=${encodeURIComponent(code)}`;
+  }
+
+  /** Admin `GET user/activation`: a fresh activation link for the admin to pass on; no mail is sent. */
+  async activationLink(user: UserRow): Promise<string> {
+    const settings = await this.siteinfo.settings();
+    return await this.site.db.transaction().execute((trx) => this.issueLink(trx, settings, user, 'activate'));
+  }
+
+  /** Admin `POST user/activation`: the activation email, in the member's language (else the admin's). */
+  async sendActivationFor(user: UserRow, lang: Language): Promise<void> {
+    const settings = await this.siteinfo.settings();
+    await this.site.db.transaction().execute(async (trx) => {
+      await this.sendCode(trx, settings, this.mailLanguage(user, lang), user, user.e_mail, 'activate');
     });
-    await this.mail.enqueue(trx, email);
+  }
+
+  /**
+   * Admin bulk add: every member in one transaction, verified and at rank 1 like an account
+   * an admin creates (peer facts 2.1), each with a username derived from the name. The caller
+   * has checked the addresses; one taken meanwhile fails the whole batch (all or nothing).
+   */
+  async addVerifiedMembers(members: { name: string; email: string; pass: string }[]): Promise<string[]> {
+    return await this.site.db.transaction().execute(async (trx) => {
+      const now = nowSeconds();
+      const ids: string[] = [];
+      for (const member of members) {
+        const id = await nextId(trx, 'user');
+        await usersRepository.insert(trx, {
+          id,
+          username: await this.deriveUsername(trx, member.name),
+          e_mail: member.email,
+          pass: member.pass,
+          display_name: member.name,
+          mail_status: MAIL_STATUS.activated,
+          status: USER_STATUS.normal,
+          role_id: ROLE.user,
+          rank: 1,
+          created_at: now,
+          updated_at: now,
+          last_login_date: 0,
+        });
+        await accountsRepository.saveNotificationConfig(trx, id, 'inbox', true, now);
+        ids.push(id);
+      }
+      return ids;
+    });
   }
 
   private mailLanguage(user: Pick<UserRow, 'language'>, fallback: Language): Language {

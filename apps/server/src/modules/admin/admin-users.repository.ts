@@ -1,9 +1,8 @@
-import { MAIL_STATUS, COMMENT_STATUS, ROLE, USER_STATUS } from '@inquire/shared';
+import { ANSWER_STATUS, COMMENT_STATUS, MAIL_STATUS, QUESTION_STATUS, ROLE, USER_STATUS } from '@inquire/shared';
 import type { AdminUserFilter } from '@inquire/shared';
 import { sql, type Updateable } from 'kysely';
 import type { UsersTable } from '../../db/database.js';
 import type { Db } from '../../infra/db.js';
-import { postWrites } from '../posts/post-writes.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 
 export interface UserSearch {
@@ -73,13 +72,45 @@ export const adminUsersRepository = {
     return { rows, count: Number(total.n) };
   },
 
+  /** Which of these addresses already belong to an account (deleted accounts' were renamed). */
+  async takenEmails(db: Db, emails: string[]): Promise<string[]> {
+    const taken: string[] = [];
+    // In slices, under every engine's limit on bound parameters.
+    for (let i = 0; i < emails.length; i += 500) {
+      const rows = await db
+        .selectFrom('users')
+        .select('e_mail')
+        .where('e_mail', 'in', emails.slice(i, i + 500))
+        .execute();
+      taken.push(...rows.map((row) => row.e_mail));
+    }
+    return taken;
+  },
+
   async update(db: Db, id: string, values: Updateable<UsersTable>): Promise<void> {
     await db.updateTable('users').set(values).where('id', '=', id).execute();
   },
 
-  /** "Remove all their content": soft-deletes every question, answer and comment of the member. */
-  async softDeleteContent(db: Db, userId: string, now: number): Promise<void> {
-    await postWrites.softDeleteAllOf(db, userId, now);
+  /** The member's posts not yet deleted, with the status each has (a delete swaps from it). */
+  async livePostsOf(db: Db, userId: string) {
+    const [questions, answers] = await Promise.all([
+      db
+        .selectFrom('questions')
+        .select(['id', 'status', 'user_id'])
+        .where('user_id', '=', userId)
+        .where('status', '!=', QUESTION_STATUS.deleted)
+        .execute(),
+      db
+        .selectFrom('answers')
+        .select(['id', 'status', 'user_id', 'question_id'])
+        .where('user_id', '=', userId)
+        .where('status', '!=', ANSWER_STATUS.deleted)
+        .execute(),
+    ]);
+    return { questions, answers };
+  },
+
+  async softDeleteComments(db: Db, userId: string, now: number): Promise<void> {
     await db
       .updateTable('comments')
       .set({ status: COMMENT_STATUS.deleted, updated_at: now })

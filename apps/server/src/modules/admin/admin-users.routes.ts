@@ -1,4 +1,6 @@
 import {
+  adminBulkUsersSchema,
+  adminUserActivationSchema,
   adminUserPasswordSchema,
   adminUserProfileSchema,
   adminUserQuery,
@@ -17,7 +19,7 @@ const API = '/answer/admin/api';
 
 /** Admin user management (spec section 4, peer facts 8.7). Every write counts against the admin's limit. */
 export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
-  const users = new AdminUsersService(app.site, app.services.siteinfo);
+  const users = new AdminUsersService(app.site, app.services.siteinfo, app.services.accounts);
 
   getRead(app, `${API}/users/page`, async (request, query) => {
     requireAdmin(request);
@@ -27,6 +29,28 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
   getRead(app, `${API}/user`, async (request, query) => {
     requireAdmin(request);
     return await users.detail(parseInput(adminUserQuery, query).user_id);
+  });
+
+  // A GET by the peer's contract (S7-047) that issues a code: admin only, and counted as an action.
+  // Not a page read (getRead): no server render may issue a code.
+  app.get(`${API}/user/activation`, async (request, reply) => {
+    const actor = requireAdmin(request);
+    await users.countAction(actor);
+    const { user_id } = parseInput(adminUserActivationSchema, request.query);
+    return ok(request, reply, await users.activationLink(actor, user_id));
+  });
+
+  app.post(`${API}/user/activation`, async (request, reply) => {
+    const actor = requireAdmin(request);
+    await users.countAction(actor);
+    await users.sendActivation(actor, parseInput(adminUserActivationSchema, request.body).user_id, request.lang);
+    return ok(request, reply, null);
+  });
+
+  app.post(`${API}/users`, async (request, reply) => {
+    const actor = requireAdmin(request);
+    await users.countAction(actor);
+    return ok(request, reply, await users.bulkAdd(parseInput(adminBulkUsersSchema, request.body)));
   });
 
   app.put(`${API}/user/status`, async (request, reply) => {

@@ -10,17 +10,23 @@ import {
   type AdminUserRoleInput,
   type AdminUsersQuery,
   type AdminUserStatusInput,
+  type AdminBulkUsersInput,
+  type Language,
   type Paged,
+  parseBulkUsers,
   type SuspendDuration,
 } from '@inquire/shared';
+import type { Db } from '../../infra/db.js';
 import { hashPassword } from '../../infra/passwords.js';
 import type { SiteRuntime } from '../../infra/site.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { AppError, type FieldIssue } from '../../lib/errors.js';
 import { accountsRepository, takenUserColumn } from '../accounts/accounts.repository.js';
+import type { AccountsService } from '../accounts/accounts.service.js';
 import type { Actor } from '../auth/auth.service.js';
 import { sessionsRepository } from '../auth/sessions.repository.js';
 import { countersRepository } from '../captcha/counters.repository.js';
+import { postDeletion } from '../operations/post-deletion.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { usersRepository, type UserRow } from '../users/users.repository.js';
 import { adminUsersRepository } from './admin-users.repository.js';
@@ -54,6 +60,7 @@ export class AdminUsersService {
   constructor(
     private readonly site: SiteRuntime,
     private readonly siteinfo: SiteinfoService,
+    private readonly accounts: AccountsService,
   ) {}
 
   async page(query: AdminUsersQuery): Promise<Paged<AdminUserItem>> {
@@ -168,13 +175,50 @@ export class AdminUsersService {
     return await this.detail(target.id);
   }
 
+  /**
+   * Bulk add: the text's first bad line is the answer (its number in the message), checked
+   * before anything is written; then every member is created in one transaction.
+   */
+  async bulkAdd(input: AdminBulkUsersInput): Promise<{ count: number }> {
+    const parsed = parseBulkUsers(input.users);
+    if ('key' in parsed) throw lineError(parsed.line, parsed.key);
+    const taken = new Set(
+      await adminUsersRepository.takenEmails(
+        this.site.db,
+        parsed.users.map((u) => u.email),
+      ),
+    );
+    const index = parsed.users.findIndex((user) => taken.has(user.email));
+    if (index >= 0) throw lineError(parsed.lines[index] ?? 1, 'form.users.line_email_taken');
+    const members = [];
+    for (const user of parsed.users) {
+      members.push({ name: user.name, email: user.email, pass: await hashPassword(user.password) });
+    }
+    try {
+      const ids = await this.accounts.addVerifiedMembers(members);
+      return { count: ids.length };
+    } catch (error) {
+      // An address registered between the check and the write: nothing was added.
+      if (takenUserColumn(error) === 'e_mail')
+        throw AppError.fields([{ field: 'users', key: 'form.users.email_taken_meanwhile' }]);
+      throw error;
+    }
+  }
+
+  /** `GET user/activation`: a fresh 10-minute activation link, shown to the admin, no mail sent. */
+  async activationLink(actor: Actor, userId: string): Promise<{ activation_url: string }> {
+    const target = await this.loadOther(actor, userId);
+    return { activation_url: await this.accounts.activationLink(target) };
+  }
+
+  /** `POST user/activation`: emails the member a fresh activation link (through the outbox). */
+  async sendActivation(actor: Actor, userId: string, lang: Language): Promise<void> {
+    const target = await this.loadOther(actor, userId);
+    await this.accounts.sendActivationFor(target, lang);
+  }
+
   /** Deleted (status 10): the address is freed for a new account and every session ends. */
-  private async delete(
-    trx: Parameters<typeof sessionsRepository.delete>[0],
-    target: UserRow,
-    now: number,
-    removeContent: boolean,
-  ) {
+  private async delete(trx: Db, target: UserRow, now: number, removeContent: boolean) {
     await adminUsersRepository.update(trx, target.id, {
       ...NOT_SUSPENDED,
       status: USER_STATUS.deleted,
@@ -183,7 +227,18 @@ export class AdminUsersService {
       updated_at: now,
     });
     await sessionsRepository.deleteAllForUser(trx, target.id);
-    if (removeContent) await adminUsersRepository.softDeleteContent(trx, target.id, now);
+    if (removeContent) await this.removeContent(trx, target.id, now);
+  }
+
+  /**
+   * "Remove all their content": each post deleted as the delete operation does (counts, tags,
+   * vote reputation, search index), then the comments.
+   */
+  private async removeContent(trx: Db, userId: string, now: number): Promise<void> {
+    const { questions, answers } = await adminUsersRepository.livePostsOf(trx, userId);
+    for (const answer of answers) await postDeletion.answer(trx, answer, now);
+    for (const question of questions) await postDeletion.question(trx, question, now);
+    await adminUsersRepository.softDeleteComments(trx, userId, now);
   }
 
   private async load(userId: string): Promise<UserRow> {
@@ -199,6 +254,11 @@ export class AdminUsersService {
     if (row.status === USER_STATUS.deleted) throw AppError.display(ADMIN_USER_REASONS.userDeleted, 'toast');
     return row;
   }
+}
+
+/** A bulk-add error on the `users` field whose message names the line. */
+function lineError(line: number, key: string): AppError {
+  return AppError.fields([{ field: 'users', key, vars: { line } }]);
 }
 
 const NOT_SUSPENDED = { suspended_at: 0, suspended_until: 0, suspended_reason: '' } as const;

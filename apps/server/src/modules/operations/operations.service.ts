@@ -23,6 +23,7 @@ import { postWrites } from '../posts/post-writes.repository.js';
 import { recordActivity } from '../posts/record-activity.js';
 import { usersRepository } from '../users/users.repository.js';
 import { reasonsFor } from '../posts/operation-reasons.js';
+import { postDeletion } from './post-deletion.js';
 import { voteReputation } from './vote-reputation.js';
 import { notifyInbox, type InboxAction } from '../notifications/notify.js';
 import { decisions, type DecisionAction } from '../posts/decisions.js';
@@ -112,7 +113,9 @@ export class OperationsService {
       if (operation === 'hide') await postWrites.moveTagLinks(trx, question.id, [1], 2);
       if (operation === 'show') await postWrites.moveTagLinks(trx, question.id, [2], 1);
       await this.record(trx, actor, question.id, question.id, `question.${operation}`, now, reason?.msg);
-      if (operation === 'hide') await this.decide(trx, actor, 'unlist', question, reason, now);
+      if (operation !== 'hide') return;
+      await this.decide(trx, actor, 'unlist', question, reason, now);
+      await this.tellAuthor(trx, actor, 'your_question_was_unlisted', question.user_id, question.id, undefined, now);
     });
   }
 
@@ -132,12 +135,7 @@ export class OperationsService {
     }
     const now = nowSeconds();
     await db.transaction().execute(async (trx) => {
-      const deleted = { status: QUESTION_STATUS.deleted, deleted_at: now };
-      const changed = await postWrites.swapQuestionStatus(trx, question.id, question.status, deleted);
-      if (!changed) throw lostRace('delete');
-      await postWrites.moveTagLinks(trx, question.id, [1, 2], 10);
-      await usersRepository.bumpCount(trx, question.user_id, 'question_count', -1);
-      await voteReputation.takeBack(trx, question.id);
+      if (!(await postDeletion.question(trx, question, now))) throw lostRace('delete');
       await this.record(trx, actor, question.id, question.id, 'question.deleted', now, reason?.msg);
       await decisions.completeFlags(trx, [question.id], actor.user.id, now);
       await this.decide(trx, actor, 'delete', question, reason, now);
@@ -171,11 +169,7 @@ export class OperationsService {
     }
     const now = nowSeconds();
     await this.site.db.transaction().execute(async (trx) => {
-      const changed = await postWrites.swapAnswerStatus(trx, answer.id, answer.status, ANSWER_STATUS.deleted, now);
-      if (!changed) throw lostRace('delete');
-      if (answer.status === ANSWER_STATUS.normal) await postWrites.bumpAnswerCount(trx, question.id, -1);
-      await usersRepository.bumpCount(trx, answer.user_id, 'answer_count', -1);
-      await voteReputation.takeBack(trx, answer.id);
+      if (!(await postDeletion.answer(trx, answer, now))) throw lostRace('delete');
       await this.record(trx, actor, answer.id, answer.id, 'answer.deleted', now, reason?.msg);
       await decisions.completeFlags(trx, [answer.id], actor.user.id, now);
       await this.decide(trx, actor, 'delete', answer, reason, now);
@@ -244,7 +238,7 @@ export class OperationsService {
     });
   }
 
-  /** Tells a post's author that staff closed or deleted it (their own deletes tell nobody). */
+  /** Tells a post's author that staff closed, unlisted or deleted it (their own changes tell nobody). */
   private tellAuthor(
     trx: Db,
     actor: Actor,

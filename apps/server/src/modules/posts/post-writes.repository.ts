@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../infra/db.js';
 import { searchIndex } from './search-index.js';
 import { nowSeconds } from '../../lib/clock.js';
-import { ANSWER_STATUS, DUPLICATE_REASON, QUESTION_STATUS } from '@inquire/shared';
+import { DUPLICATE_REASON } from '@inquire/shared';
 import { LINK_KIND, replaceLinks } from './question-links.js';
 
 /**
@@ -214,29 +214,6 @@ export const postWrites = {
     const changed = Number(result.numUpdatedRows) === 1;
     if (changed) await searchIndex.syncAnswer(db, id);
     return changed;
-  },
-
-  /**
-   * Soft-deletes every question and answer of a member (an admin's "remove all their content"),
-   * with the search index (and a search plugin's queue) following each thread and answer.
-   */
-  async softDeleteAllOf(db: Db, userId: string, now: number): Promise<void> {
-    const questions = await db
-      .updateTable('questions')
-      .set({ status: QUESTION_STATUS.deleted, updated_at: now })
-      .where('user_id', '=', userId)
-      .where('status', '!=', QUESTION_STATUS.deleted)
-      .returning('id')
-      .execute();
-    const answers = await db
-      .updateTable('answers')
-      .set({ status: ANSWER_STATUS.deleted, updated_at: now })
-      .where('user_id', '=', userId)
-      .where('status', '!=', ANSWER_STATUS.deleted)
-      .returning('id')
-      .execute();
-    for (const question of questions) await searchIndex.syncThread(db, question.id);
-    for (const answer of answers) await searchIndex.syncAnswer(db, answer.id);
   },
 
   async bumpAnswerCount(db: Db, questionId: string, by: number): Promise<void> {
