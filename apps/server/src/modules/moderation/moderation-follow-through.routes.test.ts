@@ -120,8 +120,16 @@ describe('moderation follow-through (issue 12)', () => {
         .where('id', '=', questionId)
         .executeTakeFirstOrThrow();
     expect(await row()).toEqual(before);
-    const page = await call<{ last_answer_id?: string }>(t.app, 'GET', `${API}/question/info?id=${questionId}`);
-    expect(JSON.stringify(page.body.data)).not.toContain(answerId);
+    // Nowhere public: the question, the list of questions (last answerer), the author's answers tab.
+    for (const url of [
+      `question/info?id=${questionId}`,
+      'question/page?order=active&page=1&page_size=20',
+      `personal/answer/page?username=${newcomer.username}&order=newest&page=1`,
+    ]) {
+      const res = await call(t.app, 'GET', `${API}/${url}`, undefined, { token: asker.token });
+      expect([url, res.status]).toEqual([url, 200]);
+      expect(JSON.stringify(res.body.data)).not.toContain(answerId);
+    }
     await approveFirst();
     const after = await row();
     expect(after.last_answer_id).toBe(answerId);
@@ -423,6 +431,26 @@ describe('moderation follow-through (issue 12)', () => {
       expect([url, (await call(t.app, 'PUT', `${API}/${url}`, body, { token })).status]).toEqual([url, 200]);
     }
     expect(await db().selectFrom('reports').select('status').where('status', '=', 1).execute()).toEqual([]);
+  });
+
+  it("[M-4] unlisting someone's question tells its author, as closing and deleting do; their own unlist tells nobody", async () => {
+    const questionId = await ask(asker.token);
+    const unlist = (token: string, id: string) =>
+      call(t.app, 'PUT', `${API}/question/operation`, { id, operation: 'hide' }, { token });
+    const res = await unlist(moderator.token, questionId);
+    expect(res.status).toBe(200);
+    expect((await told(asker.id)).map((n) => n.action)).toEqual(['your_question_was_unlisted']);
+    const inbox = await call<Paged<{ notification_action: string }>>(
+      t.app,
+      'GET',
+      `${API}/notification/page?type=inbox&page=1`,
+      undefined,
+      { token: asker.token, lang: 'zh_CN' },
+    );
+    expect(inbox.body.data.list.map((item) => item.notification_action)).toEqual(['你的问题已被设为不公开']);
+    const own = await ask(moderator.token, 'A moderator unlists their own question');
+    expect((await unlist(moderator.token, own)).status).toBe(200);
+    expect(await told(moderator.id)).toEqual([]);
   });
 
   it("[M-2][S2-153] the review screen's edit-post modal edits a flagged question's tags too", async () => {

@@ -20,6 +20,8 @@ export const INBOX_ACTIONS = {
   reply_to_you: INBOX_KIND.posts,
   mention_you: INBOX_KIND.posts,
   your_question_is_closed: INBOX_KIND.posts,
+  /** Ours (issue 12 item 4): the peer tells nobody of an unlist. */
+  your_question_was_unlisted: INBOX_KIND.posts,
   your_question_was_deleted: INBOX_KIND.posts,
   your_answer_was_deleted: INBOX_KIND.posts,
   your_comment_was_deleted: INBOX_KIND.posts,
