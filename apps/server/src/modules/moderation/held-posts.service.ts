@@ -15,6 +15,7 @@ import type { Actor } from '../auth/auth.service.js';
 import { linkedMentions } from '../comments/mentions.js';
 import { tellOfComment } from '../comments/comment-notice.js';
 import { queueNewQuestionEmails } from '../notifications/email-notices.js';
+import { recordLiveEvent } from '../notifications/live-events.js';
 import { followersOf, notifyInbox, type InboxAction } from '../notifications/notify.js';
 import { decisions } from '../posts/decisions.js';
 import { heldPosts, type HeldPost } from '../posts/held-posts.repository.js';
@@ -87,7 +88,7 @@ export class HeldPostsService {
   ) {
     if (!(await heldPosts.publish(trx, post, now))) throw AppError.badRequest(MODERATION_REASONS.reviewHandled);
     await recordModeration(trx, { objectId: post.id, actorId: actor.user.id, action: 'approved', reason: '', now });
-    // The notices held back with the post go out now (peer facts 5.1).
+    // The notices held back with the post go out now (peer facts 5.1), and open pages of its question hear of it.
     if (post.kind === 'question') await queueNewQuestionEmails(trx, post.id, now);
     if (post.kind === 'answer' && held.question) {
       const receivers = [held.question.user_id, ...(await followersOf(trx, post.questionId))];
@@ -99,6 +100,7 @@ export class HeldPostsService {
         answerId: post.id,
         now,
       });
+      await recordLiveEvent(trx, { kind: 'answer', questionId: post.questionId, answerId: post.id, now });
     }
     if (post.kind === 'comment' && held.comment) {
       // Told exactly as a comment posted directly (replies, mentions, the post's author).
@@ -118,6 +120,7 @@ export class HeldPostsService {
         },
         now,
       );
+      await recordLiveEvent(trx, { kind: 'comment', questionId: post.questionId, commentId: post.id, now });
     }
   }
 

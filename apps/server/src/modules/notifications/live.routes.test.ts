@@ -189,7 +189,7 @@ describe(`the live notification stream on ${TEST_DB} (issue 11 item 4)`, () => {
     expect(objects).toEqual([missedAnswer, missedComment, fresh]);
   });
 
-  it('[N-12] never leaks a held or deleted answer: not live, not on replay', async () => {
+  it('[N-12] never leaks a held or deleted answer: not live, not on replay; a held one is told once approved', async () => {
     const questionId = await ask();
     const current = await call<Record<string, unknown>>(t.app, 'GET', '/answer/admin/api/siteinfo/write', undefined, {
       token: admin.token,
@@ -215,6 +215,15 @@ describe(`the live notification stream on ${TEST_DB} (issue 11 item 4)`, () => {
     for (const stream of [reader, owner]) {
       expect(JSON.stringify(stream.events)).not.toContain(heldId);
     }
+
+    // Approved by staff: now the page hears of it.
+    const review = await t.app.site.db
+      .selectFrom('review_items')
+      .select('id')
+      .where('object_id', '=', heldId)
+      .executeTakeFirstOrThrow();
+    await ok('PUT', '/review/pending/post', { review_id: review.id, status: 'approve' }, admin);
+    await reader.next(isEvent('answer', (d) => d.answer_id === heldId));
 
     // Deleted after it was written: a reader resuming from before it is not told of it.
     const since = reader.events.find((e) => e.event === 'answer')!.id;
