@@ -1,4 +1,5 @@
 import type { ColorScheme, Language, NavbarStyle } from './enums.js';
+import { DEFAULT_PRIVILEGE_SETTINGS, type PrivilegeSettings } from './privileges.js';
 
 /** Site settings, one section per key of `GET siteinfo` (spec section 3), with their defaults (section 9). */
 export interface SiteSettings {
@@ -52,6 +53,8 @@ export interface SiteSettings {
     default_avatar: 'system' | 'gravatar';
     gravatar_base_url: string;
   };
+  /** `setting/privileges`: admin only, never in the public `GET siteinfo`. */
+  privileges: PrivilegeSettings;
   legal: {
     terms_of_service_original_text: string;
     terms_of_service_parsed_text: string;
@@ -66,7 +69,8 @@ export const DEFAULT_SITE_NAME = 'Inquire';
 export const DEFAULT_PRIMARY_COLOR = '#0033FF';
 export const DEFAULT_GRAVATAR_BASE_URL = 'https://www.gravatar.com/avatar/';
 
-const DEFAULT_ROBOTS = [
+/** The robots text of a site whose admin has not written one (peer facts 9). */
+export const DEFAULT_ROBOTS = [
   'User-agent: *',
   'Disallow: /admin',
   'Disallow: /search',
@@ -79,6 +83,11 @@ const DEFAULT_ROBOTS = [
   'Disallow: /answer/api',
   'Disallow: /*?code*',
 ].join('\n');
+
+/** The default robots text as served: with the sitemap line at the site's address, as the peer's install writes it. */
+export function defaultRobots(siteUrl: string): string {
+  return `${DEFAULT_ROBOTS}\nSitemap: ${siteUrl.replace(/\/+$/, '')}/sitemap.xml\n`;
+}
 
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   general: {
@@ -130,6 +139,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
     default_avatar: 'system',
     gravatar_base_url: DEFAULT_GRAVATAR_BASE_URL,
   },
+  privileges: DEFAULT_PRIVILEGE_SETTINGS,
   legal: {
     terms_of_service_original_text: '',
     terms_of_service_parsed_text: '',
@@ -145,4 +155,4 @@ export function normalizePermalink(value: unknown): 1 | 2 | 3 | 4 {
 }
 
 /** What `GET siteinfo` answers: every section of spec section 3 plus version and revision. */
-export type SiteInfo = Omit<SiteSettings, 'legal'> & { version: string; revision: string };
+export type SiteInfo = Omit<SiteSettings, 'legal' | 'privileges'> & { version: string; revision: string };

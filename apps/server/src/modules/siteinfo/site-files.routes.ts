@@ -1,6 +1,9 @@
-import { DEFAULT_PRIMARY_COLOR } from '@inquire/shared';
-import type { FastifyInstance } from 'fastify';
+import { DEFAULT_PRIMARY_COLOR, DEFAULT_ROBOTS, defaultRobots } from '@inquire/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
+import { AppError } from '../../lib/errors.js';
+import { acceptsGzip } from '../../ssr/guest-pages.js';
+import { SitemapService, type SitemapFile } from '../seo/sitemap.service.js';
 
 /** What a private site tells every crawler: nothing here is public. */
 const PRIVATE_ROBOTS = 'User-agent: *\nDisallow: /\n';
@@ -21,14 +24,33 @@ export async function siteFilesRoutes(app: FastifyInstance): Promise<void> {
   const { siteinfo } = app.services;
 
   app.get('/robots.txt', async (_request, reply) => {
-    const { login, site_seo } = await siteinfo.settings();
-    const text = login.login_required
-      ? PRIVATE_ROBOTS
-      : site_seo.robots.endsWith('\n')
-        ? site_seo.robots
-        : `${site_seo.robots}\n`;
+    const { login, site_seo, general } = await siteinfo.settings();
+    // Until the admin writes a robots text, the default names the sitemap at the site's address.
+    const robots = site_seo.robots === DEFAULT_ROBOTS ? defaultRobots(general.site_url) : site_seo.robots;
+    const text = login.login_required ? PRIVATE_ROBOTS : robots.endsWith('\n') ? robots : `${robots}\n`;
     return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=300').send(text);
   });
+
+  // Sitemaps (peer facts 9): a private site has none, as it has no public pages.
+  const sitemap = new SitemapService(app.site, siteinfo);
+  const sendSitemap = async (request: FastifyRequest, reply: FastifyReply, built: () => Promise<SitemapFile>) => {
+    if (!app.site.hasDatabase || !(await app.site.isInstalled())) throw AppError.notFound();
+    if ((await siteinfo.settings()).login.login_required) throw AppError.notFound();
+    const file = await built();
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
+    reply.header('vary', 'accept-encoding');
+    if (acceptsGzip(request.headers['accept-encoding']))
+      return reply.header('content-encoding', 'gzip').send(file.gzip);
+    return reply.send(file.xml);
+  };
+  app.get('/sitemap.xml', (request, reply) => sendSitemap(request, reply, () => sitemap.root()));
+  app.get<{ Params: { page: string } }>('/sitemap/:page', (request, reply) =>
+    sendSitemap(request, reply, async () => {
+      const n = /^[1-9]\d{0,5}$/.test(request.params.page) ? Number(request.params.page) : 0;
+      if (n < 1 || n > (await sitemap.fileCount())) throw AppError.notFound();
+      return await sitemap.page(n);
+    }),
+  );
 
   let icon: Promise<Buffer> | undefined;
   app.get('/favicon.ico', async (_request, reply) => {
