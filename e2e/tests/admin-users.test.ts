@@ -13,6 +13,13 @@ const MEMBER = { username: 'fern_grower', email: 'fern@example.com', password: '
 /** Renamed by the profile test, which runs after the others that use the name. */
 const PROMOTED = { username: 'moss_keeper', email: 'moss@example.com', password: 'moss-password-1' };
 const REASON = 'Repeated spam links in answers';
+/** Signed up but never activated: the activation dialog's member. */
+const WAITING = {
+  username: 'sprout_waiting',
+  email: 'sprout@example.com',
+  password: 'sprout-password-1',
+  mail_status: 2,
+};
 
 let browser: Browser;
 let site: RunningSite;
@@ -20,7 +27,7 @@ let site: RunningSite;
 beforeAll(async () => {
   browser = await launchBrowser();
   site = await startSite({ installed: true });
-  await seedUsers(site.dataDir, [MEMBER, PROMOTED]);
+  await seedUsers(site.dataDir, [MEMBER, PROMOTED, WAITING]);
 }, 180_000);
 afterAll(async () => {
   await site?.stop();
@@ -156,6 +163,27 @@ describe('admin users', () => {
     expect(problems).toEqual([]);
   });
 
+  it('[A-4] [S7-044] an admin bulk adds two members: a bad line is named by its number, then both are listed', async () => {
+    const { page, problems } = await adminTab();
+    await page.goto(`${site.url}/admin/users`);
+    await page.getByRole('button', { name: 'Add users' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add users' });
+    const field = dialog.getByLabel('Users');
+    await field.fill('Ivy Bulk, ivy.bulk@example.com, ivy-password-1\nRowan Bulk, not-an-email, rowan-password-1');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByText('Line 2: the email address is not valid.').waitFor();
+    await field.fill(
+      'Ivy Bulk, ivy.bulk@example.com, ivy-password-1\nRowan Bulk, rowan.bulk@example.com, rowan-password-1',
+    );
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('2 users added').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.goto(`${site.url}/admin/users?query=bulk`);
+    await page.getByRole('cell', { name: 'ivy.bulk@example.com' }).waitFor();
+    await page.getByRole('cell', { name: 'rowan.bulk@example.com' }).waitFor();
+    expect(problems).toEqual([]);
+  });
+
   for (const locale of ['en-US', 'zh-CN'] as const) {
     for (const scheme of ['light', 'dark'] as const) {
       for (const [width, viewport] of [
@@ -181,6 +209,30 @@ describe('admin users', () => {
           await page.getByRole('dialog').waitFor();
           await screenshot(page, `admin-user-status-dialog-${locale}-${scheme}-${width}`);
           await expectAccessible(page, `status dialog ${locale} ${scheme} ${width}`);
+          await page.keyboard.press('Escape');
+          await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+          // [S7-044] the bulk add dialog, with a line error from the server beside its field.
+          await page.goto(`${site.url}/admin/users`);
+          await page.locator('#admin-users-heading').waitFor();
+          await page.locator('section[aria-labelledby="admin-users-heading"] > div button').first().click();
+          const bulk = page.getByRole('dialog');
+          await bulk.locator('textarea').fill('Ivy Bulk, ivy.bulk@example.com, ivy-password-1');
+          await bulk.locator('button[type="submit"]').click();
+          await bulk.locator('[aria-invalid="true"]').waitFor();
+          await screenshot(page, `admin-users-bulk-dialog-${locale}-${scheme}-${width}`);
+          await expectAccessible(page, `bulk add dialog ${locale} ${scheme} ${width}`);
+          await page.keyboard.press('Escape');
+          await bulk.waitFor({ state: 'detached' });
+
+          // [S7-047] the activation dialog of a member who never activated, with a fresh link.
+          await page.goto(`${site.url}/admin/users?filter=inactive`);
+          await rowOf(page, WAITING.username).locator('button').first().click();
+          await page.getByRole('menuitem').last().click();
+          const activation = page.getByRole('dialog');
+          await activation.locator('input[value*="/users/account-activation?code="]').waitFor();
+          await screenshot(page, `admin-user-activation-dialog-${locale}-${scheme}-${width}`);
+          await expectAccessible(page, `activation dialog ${locale} ${scheme} ${width}`);
           expect(problems).toEqual([]);
         });
       }

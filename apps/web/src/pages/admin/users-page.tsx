@@ -1,6 +1,7 @@
 import {
   ADMIN_USER_FILTERS,
   ADMIN_USER_STATUSES,
+  adminBulkUsersSchema,
   adminUserPasswordSchema,
   adminUserProfileSchema,
   adminUserRoleSchema,
@@ -8,6 +9,7 @@ import {
   ROLE,
   SUSPEND_DURATIONS,
   SUSPENDED_FOREVER_UNTIL,
+  type AdminActivationLink,
   type AdminUserFilter,
   type AdminUserItem,
   type AdminUserStatus,
@@ -15,7 +17,7 @@ import {
   type RoleItem,
   type SuspendDuration,
 } from '@inquire/shared';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Form, Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import type { z } from 'zod';
 import { loaderApi } from '../../app/api';
@@ -97,17 +99,21 @@ function StatusBadge({ user }: { user: AdminUserItem }) {
 }
 
 /** Which dialog is open, for whom. */
-type OpenDialog = { kind: 'status' | 'role' | 'password' | 'profile'; user: AdminUserItem } | null;
+type OpenDialog = { kind: 'status' | 'role' | 'password' | 'profile' | 'activation'; user: AdminUserItem } | null;
 
 export function AdminUsersPage() {
   const { t } = useTranslation();
   const { filter, query, pageNumber, page } = useLoaderData() as AdminUsersData;
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [bulkOpen, setBulkOpen] = useState(false);
   return (
     <section aria-labelledby="admin-users-heading">
-      <h1 id="admin-users-heading" className="text-2xl font-semibold">
-        {t('ui.admin.users.title')}
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="admin-users-heading" className="text-2xl font-semibold">
+          {t('ui.admin.users.title')}
+        </h1>
+        <Button onClick={() => setBulkOpen(true)}>{t('ui.admin.users.bulk_add')}</Button>
+      </div>
       <nav
         aria-label={t('ui.admin.users.filters_label')}
         className="mt-4 flex flex-wrap gap-1 border-b border-gray-200 dark:border-gray-800"
@@ -173,6 +179,7 @@ export function AdminUsersPage() {
         }}
       />
       <UserDialogs dialog={dialog} onClose={() => setDialog(null)} />
+      {bulkOpen ? <BulkAddDialog onClose={() => setBulkOpen(false)} /> : null}
     </section>
   );
 }
@@ -226,6 +233,16 @@ function UserActions({ user, onOpen }: { user: AdminUserItem; onOpen(dialog: Ope
           label: t('ui.admin.users.edit_profile'),
           onSelect: () => onOpen({ kind: 'profile', user }),
         },
+        // Only a member who has not activated has a link to receive.
+        ...(user.status === 'inactive'
+          ? [
+              {
+                kind: 'action' as const,
+                label: t('ui.admin.users.activation'),
+                onSelect: () => onOpen({ kind: 'activation', user }),
+              },
+            ]
+          : []),
       ]}
     />
   );
@@ -236,6 +253,7 @@ function UserDialogs({ dialog, onClose }: { dialog: OpenDialog; onClose(): void 
   if (dialog.kind === 'status') return <StatusDialog user={dialog.user} onClose={onClose} />;
   if (dialog.kind === 'role') return <RoleDialog user={dialog.user} onClose={onClose} />;
   if (dialog.kind === 'profile') return <ProfileDialog user={dialog.user} onClose={onClose} />;
+  if (dialog.kind === 'activation') return <ActivationDialog user={dialog.user} onClose={onClose} />;
   return <PasswordDialog user={dialog.user} onClose={onClose} />;
 }
 
@@ -244,7 +262,13 @@ function UserDialogs({ dialog, onClose }: { dialog: OpenDialog; onClose(): void 
  * list; the server's field errors show beside their fields (its toasts, such as "Forbidden to
  * operate on yourself", come from the http client).
  */
-function useDialogForm(path: string, schema: z.ZodType, onClose: () => void, success: string) {
+function useDialogForm(
+  path: string,
+  schema: z.ZodType,
+  onClose: () => void,
+  success: string | ((data: unknown) => string),
+  method: 'put' | 'post' = 'put',
+) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -255,8 +279,8 @@ function useDialogForm(path: string, schema: z.ZodType, onClose: () => void, suc
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      await http.put(`${ADMIN_API_BASE}/${path}`, body);
-      toast(success);
+      const data = await http[method](`${ADMIN_API_BASE}/${path}`, body);
+      toast(typeof success === 'string' ? success : success(data));
       onClose();
       await revalidator.revalidate();
     } catch (error) {
@@ -490,6 +514,126 @@ function ProfileDialog({ user, onClose }: { user: AdminUserItem; onClose(): void
   );
 }
 
+/**
+ * Bulk add: one `name, email, password` a line. The server checks every line and answers the
+ * first bad one by its number, beside the field; nobody is added until every line is right.
+ */
+function BulkAddDialog({ onClose }: { onClose(): void }) {
+  const { t } = useTranslation();
+  const [users, setUsers] = useState('');
+  const form = useDialogForm(
+    'users',
+    adminBulkUsersSchema,
+    onClose,
+    (data) => t('ui.admin.users.bulk_dialog.added', { count: (data as { count: number }).count }),
+    'post',
+  );
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void form.send({ users });
+  }
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? null : onClose())}
+      title={t('ui.admin.users.bulk_dialog.title')}
+      footer={<DialogFooter busy={form.busy} onClose={onClose} form="user-bulk-form" />}
+    >
+      <form id="user-bulk-form" noValidate onSubmit={submit}>
+        <TextArea
+          label={t('ui.admin.users.bulk_dialog.users')}
+          help={t('ui.admin.users.bulk_dialog.help')}
+          name="users"
+          rows={6}
+          spellCheck={false}
+          autoComplete="off"
+          placeholder={t('ui.admin.users.bulk_dialog.placeholder')}
+          value={users}
+          onChange={(e) => setUsers(e.target.value)}
+          error={form.errors.users}
+        />
+      </form>
+    </Dialog>
+  );
+}
+
+/**
+ * Resend activation: opening the dialog asks for a fresh link (shown to copy and pass on);
+ * "Send email" mails the member one. Either replaces the links sent before.
+ */
+function ActivationDialog({ user, onClose }: { user: AdminUserItem; onClose(): void }) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState('');
+  const [busy, setBusy] = useState(false);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+  // One link per opening: each request issues a code (and counts as an admin action).
+  useEffect(() => {
+    let live = true;
+    http
+      .get<AdminActivationLink>(`${ADMIN_API_BASE}/user/activation`, { params: { user_id: user.user_id } })
+      .then((data) => (live ? setUrl(data.activation_url) : undefined))
+      .catch(() => (live ? closeRef.current() : undefined));
+    return () => {
+      live = false;
+    };
+  }, [user.user_id]);
+  async function copy() {
+    // The clipboard needs a secure context; elsewhere the selected field is there to copy by hand.
+    await navigator.clipboard
+      ?.writeText(url)
+      .then(() => toast(t('ui.admin.users.activation_dialog.copied')))
+      .catch(() => undefined);
+  }
+  async function send() {
+    setBusy(true);
+    try {
+      await http.post(`${ADMIN_API_BASE}/user/activation`, { user_id: user.user_id });
+      toast(t('ui.admin.users.activation_dialog.sent'));
+      onClose();
+    } catch {
+      // The http client has shown the error.
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? null : onClose())}
+      title={t('ui.admin.users.activation_dialog.title')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('ui.admin.users.cancel')}
+          </Button>
+          <Button onClick={() => void send()} loading={busy}>
+            {t('ui.admin.users.activation_dialog.send')}
+          </Button>
+        </>
+      }
+    >
+      <p className="text-sm">
+        {t('ui.admin.users.activation_dialog.intro', { name: user.display_name || user.username })}
+      </p>
+      <div className="mt-4 flex items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <TextField
+            label={t('ui.admin.users.activation_dialog.link')}
+            name="activation_url"
+            readOnly
+            value={url || t('ui.admin.users.activation_dialog.loading')}
+            onFocus={(e) => e.target.select()}
+          />
+        </div>
+        <Button variant="secondary" disabled={!url} onClick={() => void copy()}>
+          {t('ui.admin.users.activation_dialog.copy')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
 /** `/admin/users/:userId`: the member's facts and the same actions as the list. */
 export function AdminUserPage() {
   const { t } = useTranslation();
@@ -547,6 +691,11 @@ export function AdminUserPage() {
           <Button variant="secondary" onClick={() => setDialog({ kind: 'profile', user })}>
             {t('ui.admin.users.edit_profile')}
           </Button>
+          {user.status === 'inactive' ? (
+            <Button variant="secondary" onClick={() => setDialog({ kind: 'activation', user })}>
+              {t('ui.admin.users.activation')}
+            </Button>
+          ) : null}
         </div>
       ) : null}
       <UserDialogs dialog={dialog} onClose={() => setDialog(null)} />
