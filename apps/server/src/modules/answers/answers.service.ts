@@ -22,7 +22,7 @@ import { postWrites } from '../posts/post-writes.repository.js';
 import { NO_ORIGIN, postOriginsRepository, type PostOrigin } from '../posts/post-origins.repository.js';
 import { votesRepository } from '../posts/votes.repository.js';
 import { followersOf, notifyInbox } from '../notifications/notify.js';
-import { recordLiveEvent } from '../notifications/live-events.js';
+import { tellOfAnswer } from './answer-notice.js';
 
 export class AnswersService {
   constructor(
@@ -151,16 +151,11 @@ export class AnswersService {
       // A held answer is told to nobody until it is approved.
       if (await heldPosts.applyVerdict(trx, post, verdict, now)) return answerId;
       await questionsRepository.recordLastAnswer(trx, question.id, answerId, now);
-      await notifyInbox(trx, {
-        action: 'answer_the_question',
-        actorId: actor.user.id,
-        receivers: [question.user_id, ...(await followersOf(trx, question.id))],
-        questionId: question.id,
-        answerId,
+      await tellOfAnswer(
+        trx,
+        { id: answerId, authorId: actor.user.id, questionId: question.id, askerId: question.user_id },
         now,
-      });
-      // Open pages of the question hear of it (the live stream; each reader's view is checked when sent).
-      await recordLiveEvent(trx, { kind: 'answer', questionId: question.id, answerId, now });
+      );
       return answerId;
     });
     return { id };

@@ -1,4 +1,5 @@
 import type { Db } from '../../infra/db.js';
+import { recordLiveEvent } from '../notifications/live-events.js';
 import { notifyInbox, type InboxEvent } from '../notifications/notify.js';
 import { mentionedMemberIds } from './mentions.js';
 
@@ -17,8 +18,9 @@ export interface PublicComment {
 
 /**
  * Tells the people a new comment concerns (peer facts 4.1): a reply tells the replied-to
- * author only; else mentions tell the mentioned members only; else the post's author. The one
- * rule for a comment posted directly and for a held one approved later.
+ * author only; else mentions tell the mentioned members only; else the post's author; and open
+ * pages of the question (the live stream). The one rule for a comment posted directly and for a
+ * held one approved later.
  */
 export async function tellOfComment(trx: Db, comment: PublicComment, now: number): Promise<void> {
   const told = await whoIsTold(trx, comment);
@@ -30,6 +32,8 @@ export async function tellOfComment(trx: Db, comment: PublicComment, now: number
     commentId: comment.id,
     now,
   });
+  // Each reader's view is checked when the event is sent.
+  await recordLiveEvent(trx, { kind: 'comment', questionId: comment.questionId, commentId: comment.id, now });
 }
 
 async function whoIsTold(trx: Db, comment: PublicComment): Promise<Pick<InboxEvent, 'action' | 'receivers'>> {

@@ -4,7 +4,6 @@ import { PostReviewer } from '../posts/post-reviewer.js';
 import { decisions } from '../posts/decisions.js';
 import { holds, isActive, isActiveStaff } from '../auth/actor.js';
 import { COMMENT_STATUS, objectTypeOf, REASONS, type CommentItem, type Paged } from '@inquire/shared';
-import type { Db } from '../../infra/db.js';
 import type { SiteRuntime } from '../../infra/site.js';
 import { DUPLICATE_WINDOW_SECONDS, nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -26,7 +25,6 @@ export interface ReadablePost {
 }
 import { linkedMentions } from './mentions.js';
 import { notifyInbox } from '../notifications/notify.js';
-import { recordLiveEvent } from '../notifications/live-events.js';
 import { tellOfComment } from './comment-notice.js';
 
 /** Authors edit their comments for 5 minutes (peer facts 6.6); staff at any time. */
@@ -219,8 +217,6 @@ export class CommentsService {
         },
         now,
       );
-      // Open pages of the question hear of it (the live stream; each reader's view is checked when sent).
-      await recordLiveEvent(trx, { kind: 'comment', questionId: post.questionId, commentId, now });
       return commentId;
     });
     return { comment_id: id };

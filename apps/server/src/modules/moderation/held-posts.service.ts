@@ -14,9 +14,9 @@ import { isActiveStaff } from '../auth/actor.js';
 import type { Actor } from '../auth/auth.service.js';
 import { linkedMentions } from '../comments/mentions.js';
 import { tellOfComment } from '../comments/comment-notice.js';
+import { tellOfAnswer } from '../answers/answer-notice.js';
 import { queueNewQuestionEmails } from '../notifications/email-notices.js';
-import { recordLiveEvent } from '../notifications/live-events.js';
-import { followersOf, notifyInbox, type InboxAction } from '../notifications/notify.js';
+import { notifyInbox, type InboxAction } from '../notifications/notify.js';
 import { decisions } from '../posts/decisions.js';
 import { heldPosts, type HeldPost } from '../posts/held-posts.repository.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
@@ -91,16 +91,13 @@ export class HeldPostsService {
     // The notices held back with the post go out now (peer facts 5.1), and open pages of its question hear of it.
     if (post.kind === 'question') await queueNewQuestionEmails(trx, post.id, now);
     if (post.kind === 'answer' && held.question) {
-      const receivers = [held.question.user_id, ...(await followersOf(trx, post.questionId))];
-      await notifyInbox(trx, {
-        action: 'answer_the_question',
-        actorId: post.authorId,
-        receivers,
+      const answer = {
+        id: post.id,
+        authorId: post.authorId,
         questionId: post.questionId,
-        answerId: post.id,
-        now,
-      });
-      await recordLiveEvent(trx, { kind: 'answer', questionId: post.questionId, answerId: post.id, now });
+        askerId: held.question.user_id,
+      };
+      await tellOfAnswer(trx, answer, now);
     }
     if (post.kind === 'comment' && held.comment) {
       // Told exactly as a comment posted directly (replies, mentions, the post's author).
@@ -120,7 +117,6 @@ export class HeldPostsService {
         },
         now,
       );
-      await recordLiveEvent(trx, { kind: 'comment', questionId: post.questionId, commentId: post.id, now });
     }
   }
 
