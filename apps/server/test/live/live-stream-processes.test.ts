@@ -71,3 +71,65 @@ describe(`[N-12] the live stream across two inquire start processes on one ${TES
     }
   });
 });
+
+describe(`[N-12] the live stream across the workers of one inquire start --workers 2 on ${TEST_DB}`, () => {
+  let dataDir: string;
+  let drop: () => Promise<void>;
+  let server: RunningServer;
+  let local: FastifyInstance;
+  let asker: { id: string; token: string };
+  /** One per write: a member's second answer within seconds would need a captcha. */
+  let answerers: { id: string; token: string }[];
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'inquire-live-workers-'));
+    ({ drop } = await installSite(dataDir));
+    server = await startServer(dataDir, 2);
+    local = await buildApp({ dataDir, pages: false });
+    const make = async () => {
+      const user = await buildUser(local, { rank: 3000 });
+      return { id: user.id, token: await loginAs(local, user.id) };
+    };
+    asker = await make();
+    answerers = [await make(), await make()];
+  }, 120_000);
+  afterAll(async () => {
+    await local?.close();
+    await server?.stop();
+    await drop?.();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('[N-12] every open stream hears of an answer within 1 s, whichever worker holds it and whichever took the write', async () => {
+    const question = (await write(server.url, asker.token, 'POST', '/api/v1/question', {
+      title: 'Does the stream cross workers?',
+      content: 'The primary hands connections to both workers in turn.',
+      tags: [{ slug_name: 'live' }],
+    })) as { id: string };
+    // Connections of their own, handed out by the primary in turn: both workers hold some.
+    const streams = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        openEventStream(`${server.url}/answer/api/v1/notification/stream?question_id=${question.id}`, {
+          authorization: asker.token,
+        }),
+      ),
+    );
+    try {
+      await Promise.all(streams.map((stream) => stream.next((e) => e.event === 'status')));
+      for (let round = 0; round < 2; round += 1) {
+        // Two writes, on connections of their own: one lands on each worker in turn.
+        const written = (await write(server.url, answerers[round]!.token, 'POST', '/api/v1/answer', {
+          question_id: question.id,
+          content: `Written through some worker, round ${round}.`,
+        })) as { id: string };
+        const started = Date.now();
+        const isTheAnswer = (e: StreamEvent) =>
+          e.event === 'answer' && (e.data as LiveStreamEvents['answer']).answer_id === written.id;
+        await Promise.all(streams.map((stream) => stream.next(isTheAnswer, ACROSS_PROCESSES_MS)));
+        expect(Date.now() - started).toBeLessThanOrEqual(ACROSS_PROCESSES_MS);
+      }
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+});
