@@ -63,7 +63,7 @@ const bell = (page: Page) => page.getByRole('banner').locator('a[href="/users/no
 
 describe('live updates on an open question page', () => {
   for (const [i, { name, viewport, colorScheme, lang }] of CASES.entries()) {
-    it(`[N-12] a member answers: the asker's open tab shows the red dot and the new-answer notice without reload (${name})`, async () => {
+    it(`[N-4] a member answers: the asker's open tab shows the red dot and the new-answer notice without reload (${name})`, async () => {
       const text = TEXT[lang];
       const [asker, askerToken, helperToken] = [ASKERS[i]!, askerTokens[i]!, helperTokens[i]!];
       // Each case has its own asker and question, so the counts start from nothing.

@@ -246,7 +246,7 @@ describe('polling', () => {
       document.dispatchEvent(new Event('visibilitychange'));
     }, state);
 
-  it('[N-2] [N-12] [S7-138] [S9-035] while its live stream is down, a member’s tab reads notification/status every 3000 ms while visible, none while hidden; with the stream up, none; a guest’s never', async () => {
+  it('[N-2] [N-4] [S7-138] [S9-035] while its live stream is down, a member’s tab reads notification/status every 3000 ms while visible, none while hidden; with the stream up, none; a guest’s never', async () => {
     const { page, problems } = await openTab(browser);
     // The stream cannot connect (a proxy that refuses it): the tab falls back to the spec's polling.
     await page.route('**/answer/api/v1/notification/stream**', (route) => route.abort());

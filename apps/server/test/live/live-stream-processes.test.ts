@@ -13,7 +13,7 @@ import { installSite, startServer, write, type RunningServer } from '../processe
 /** The issue's bound: an event written through one process reaches a stream on another within 1 s. */
 const ACROSS_PROCESSES_MS = 1000;
 
-describe(`[N-12] the live stream across two inquire start processes on one ${TEST_DB} database`, () => {
+describe(`[N-4] the live stream across two inquire start processes on one ${TEST_DB} database`, () => {
   let dataDir: string;
   let drop: () => Promise<void>;
   let a: RunningServer;
@@ -42,7 +42,7 @@ describe(`[N-12] the live stream across two inquire start processes on one ${TES
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('[N-12] an answer written through A reaches the asker’s stream and the question page’s stream on B within 1 s', async () => {
+  it('[N-4] an answer written through A reaches the asker’s stream and the question page’s stream on B within 1 s', async () => {
     const question = (await write(a.url, asker.token, 'POST', '/api/v1/question', {
       title: 'Does the stream cross processes?',
       content: 'One process writes, another streams.',
@@ -72,7 +72,7 @@ describe(`[N-12] the live stream across two inquire start processes on one ${TES
   });
 });
 
-describe(`[N-12] the live stream across the workers of one inquire start --workers 2 on ${TEST_DB}`, () => {
+describe(`[N-4] the live stream across the workers of one inquire start --workers 2 on ${TEST_DB}`, () => {
   let dataDir: string;
   let drop: () => Promise<void>;
   let server: RunningServer;
@@ -100,7 +100,7 @@ describe(`[N-12] the live stream across the workers of one inquire start --worke
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('[N-12] every open stream hears of an answer within 1 s, whichever worker holds it and whichever took the write', async () => {
+  it('[N-4] every open stream hears of an answer within 1 s, whichever worker holds it and whichever took the write', async () => {
     const question = (await write(server.url, asker.token, 'POST', '/api/v1/question', {
       title: 'Does the stream cross workers?',
       content: 'The primary hands connections to both workers in turn.',

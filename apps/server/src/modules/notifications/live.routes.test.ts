@@ -89,7 +89,7 @@ describe(`the live notification stream on ${TEST_DB} (issue 11 item 4)`, () => {
       )
     ).comment_id;
 
-  it('[N-12] a guest is refused with the 401 envelope; a malformed question id names its field; nothing streams', async () => {
+  it('[N-4] a guest is refused with the 401 envelope; a malformed question id names its field; nothing streams', async () => {
     const guest = await call(t.app, 'GET', `${V1}/notification/stream`);
     expect(guest.status).toBe(401);
     expect(guest.body.code).toBe(401);
@@ -109,7 +109,7 @@ describe(`the live notification stream on ${TEST_DB} (issue 11 item 4)`, () => {
     expect(raw.headers['content-type']).toContain('application/json');
   });
 
-  it('[N-12] the stream delivers a new notification with the red dots, to its receiver only; the page cookie serves too', async () => {
+  it('[N-4] the stream delivers a new notification with the red dots, to its receiver only; the page cookie serves too', async () => {
     const questionId = await ask();
     const mine = await open(asker);
     expect(mine.status).toBe(200);
@@ -141,7 +141,7 @@ describe(`the live notification stream on ${TEST_DB} (issue 11 item 4)`, () => {
     expect(theirs.events.filter((e) => e.event === 'notification')).toHaveLength(1);
   });
 
-  it('[N-12] on a question page, answers and comments that arrive are told to other readers, not to their author', async () => {
+  it('[N-4] on a question page, answers and comments that arrive are told to other readers, not to their author', async () => {
     const questionId = await ask();
     const reader = await open(second, `?question_id=${questionId}`);
     const author = await open(answerer, `?question_id=${questionId}`);
@@ -158,7 +158,7 @@ describe(`the live notification stream on ${TEST_DB} (issue 11 item 4)`, () => {
     expect(author.events.some((e) => e.event === 'answer')).toBe(false);
   });
 
-  it('[N-12] a reconnect with Last-Event-ID gets what it missed, in order, without duplicates, then new events', async () => {
+  it('[N-4] a reconnect with Last-Event-ID gets what it missed, in order, without duplicates, then new events', async () => {
     const questionId = await ask();
     const before = await open(asker);
     await before.next(isEvent('status'));
@@ -189,7 +189,7 @@ describe(`the live notification stream on ${TEST_DB} (issue 11 item 4)`, () => {
     expect(objects).toEqual([missedAnswer, missedComment, fresh]);
   });
 
-  it('[N-12] never leaks a held or deleted answer: not live, not on replay; a held one is told once approved', async () => {
+  it('[N-4] [N-6] never leaks a held or deleted answer: not live, not on replay; a held one is told once approved', async () => {
     const questionId = await ask();
     const current = await call<Record<string, unknown>>(t.app, 'GET', '/answer/admin/api/siteinfo/write', undefined, {
       token: admin.token,
@@ -235,7 +235,7 @@ describe(`the live notification stream on ${TEST_DB} (issue 11 item 4)`, () => {
     expect(JSON.stringify(resumed.events)).not.toContain(goneId);
   });
 
-  it('[N-12] an event of a rolled-back change is never told; the next committed one is', async () => {
+  it('[N-4] an event of a rolled-back change is never told; the next committed one is', async () => {
     const questionId = await ask();
     const reader = await open(second, `?question_id=${questionId}`);
     await reader.next(isEvent('status'));
@@ -253,7 +253,7 @@ describe(`the live notification stream on ${TEST_DB} (issue 11 item 4)`, () => {
   });
 
   it(
-    '[N-12] a quiet stream gets a heartbeat comment about every 20 s',
+    '[N-4] a quiet stream gets a heartbeat comment about every 20 s',
     async () => {
       const stream = await open(asker);
       await stream.next(isEvent('status'));
@@ -273,7 +273,7 @@ describe(`the live notification stream on ${TEST_DB} (issue 11 item 4)`, () => {
     HEARTBEAT_MS + 10_000,
   );
 
-  it('[N-12] a member may hold 10 streams in a process; the 11th is refused with 429 and streams close cleanly', async () => {
+  it('[N-4] a member may hold 10 streams in a process; the 11th is refused with 429 and streams close cleanly', async () => {
     const tabs = await Promise.all(Array.from({ length: 10 }, () => open(second)));
     await Promise.all(tabs.map((tab) => tab.next(isEvent('status'))));
     const eleventh = await call(t.app, 'GET', `${V1}/notification/stream`, undefined, { token: second.token });
