@@ -1,7 +1,7 @@
 import { hasPrivilege, MAIL_STATUS, REASONS, ROLE, type Privilege } from '@inquire/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.js';
-import { isSuspended } from '../modules/auth/actor.js';
+import { isSuspended, memberOf } from '../modules/auth/actor.js';
 import type { Actor } from '../modules/auth/auth.service.js';
 
 /**
@@ -42,7 +42,7 @@ export async function requireReader(request: FastifyRequest): Promise<void> {
 /** An active member holding a privilege by role or reputation. */
 export function requirePrivilege(request: FastifyRequest, privilege: Privilege): Actor {
   const actor = requireActive(request);
-  if (!hasPrivilege({ role_id: actor.user.role_id, rank: actor.user.rank }, privilege)) {
+  if (!hasPrivilege(memberOf(actor), privilege)) {
     throw AppError.forbidden(REASONS.rankTooLow);
   }
   return actor;

@@ -92,7 +92,9 @@ export function composeDocument(parts: DocumentParts): string {
     head.jsonLd
       ? `<script type="application/ld+json"${nonceAttr}>${head.jsonLd.replace(/</g, '\\u003c')}</script>`
       : '',
+    // Without a favicon set, browsers fetch /favicon.ico, which the server draws (site-files.routes).
     favicon ? `<link rel="icon" href="${escapeHtml(favicon)}">` : '',
+    site.branding.square_icon ? `<link rel="apple-touch-icon" href="${escapeHtml(site.branding.square_icon)}">` : '',
     `<script${nonceAttr}>${schemeScript(fallback)}</script>`,
     `<style id="theme-vars">${themeStyle(site)}</style>`,
     `<script${nonceAttr}>window.__INQUIRE__=${scriptJson({ lang })}</script>`,

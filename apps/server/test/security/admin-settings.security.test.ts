@@ -30,4 +30,29 @@ describe('[A-5] admin settings saves are rate limited', () => {
     const stored = await call<{ robots: string }>(t.app, 'GET', '/answer/admin/api/siteinfo/seo', undefined, { token });
     expect(stored.body.data.robots).toBe(seo(ADMIN_SAVE_LIMIT.max - 1).robots);
   });
+
+  it('[A-5] branding, CSS & HTML and privileges saves count against the same limit', async () => {
+    const login = await call<{ access_token: string }>(t.app, 'POST', '/answer/api/v1/user/login/email', {
+      e_mail: ADMIN.email,
+      pass: ADMIN.password,
+    });
+    const token = login.body.data.access_token;
+    const saves = [
+      () => call(t.app, 'PUT', '/answer/admin/api/siteinfo/branding', { logo: '' }, { token }),
+      () => call(t.app, 'PUT', '/answer/admin/api/siteinfo/custom-css-html', { custom_css: '' }, { token }),
+      () => call(t.app, 'PUT', '/answer/admin/api/setting/privileges', { level: 2 }, { token }),
+    ];
+    for (let i = 0; i < ADMIN_SAVE_LIMIT.max; i += 1) expect((await saves[i % 3]!()).status).toBe(200);
+    for (const save of saves) expect((await save()).status).toBe(429);
+    const privileges = await call(t.app, 'PUT', '/answer/admin/api/setting/privileges', { level: 1 }, { token });
+    expect(privileges.status).toBe(429);
+    const stored = await call<{ selected_level: number }>(
+      t.app,
+      'GET',
+      '/answer/admin/api/setting/privileges',
+      undefined,
+      { token },
+    );
+    expect(stored.body.data.selected_level).toBe(2);
+  });
 });

@@ -164,6 +164,13 @@ describe('[SEC-6][ANS-28][ANS-42] admin routes × every caller', () => {
       'GET language/options',
       'GET reasons',
       'GET user-center/agent',
+      // Items 1 to 3 of issue 13 (admin13a): branding, CSS & HTML, privileges.
+      'GET siteinfo/branding',
+      'PUT siteinfo/branding',
+      'GET siteinfo/custom-css-html',
+      'PUT siteinfo/custom-css-html',
+      'GET setting/privileges',
+      'PUT setting/privileges',
     ]) {
       const [method, path] = route.split(' ');
       expect(keys).toContain(`${method} ${ADMIN_PREFIX}${path}`);

@@ -34,7 +34,7 @@ const settingsPages = {
 };
 
 const adminSettingsPages = () => import('../pages/admin/settings-pages');
-type AdminSettingsPage = Exclude<keyof Awaited<ReturnType<typeof adminSettingsPages>>, 'settingsLoader'>;
+type AdminSettingsPage = Extract<keyof Awaited<ReturnType<typeof adminSettingsPages>>, `${string}SettingsPage`>;
 
 /** An admin settings page (spec section 2): its section's admin call loads and saves it. */
 const adminSettingsRoute = (
@@ -564,6 +564,33 @@ export const routes: RouteObject[] = [
                   adminSettingsRoute('seo', 'SeoSettingsPage'),
                   adminSettingsRoute('login', 'LoginSettingsPage'),
                   adminSettingsRoute('users', 'UsersSettingsPage', 'settings-users'),
+                  {
+                    path: 'branding',
+                    lazy: () =>
+                      Promise.all([adminSettingsPages(), import('../pages/admin/branding-page')]).then(([m, page]) => ({
+                        loader: guarded('admin', m.settingsLoader('branding')),
+                        Component: page.BrandingSettingsPage,
+                      })),
+                    handle: handle(({ t }) => ({ title: t('ui.admin.branding.title') })),
+                  },
+                  {
+                    path: 'css-html',
+                    lazy: () =>
+                      Promise.all([adminSettingsPages(), import('../pages/admin/css-html-page')]).then(([m, page]) => ({
+                        loader: guarded('admin', m.settingsLoader('custom-css-html')),
+                        Component: page.CssHtmlSettingsPage,
+                      })),
+                    handle: handle(({ t }) => ({ title: t('ui.admin.css_html.title') })),
+                  },
+                  {
+                    path: 'privileges',
+                    lazy: () =>
+                      import('../pages/admin/privileges-page').then((m) => ({
+                        loader: guarded('admin', m.privilegesLoader),
+                        Component: m.PrivilegesSettingsPage,
+                      })),
+                    handle: handle(({ t }) => ({ title: t('ui.admin.privileges.title') })),
+                  },
                   {
                     path: 'users',
                     lazy: () =>

@@ -37,7 +37,7 @@ export function SiteHeader() {
   const query = pathname === '/search' ? (new URLSearchParams(search).get('q') ?? '') : '';
   const config = site.theme.theme_config[site.theme.theme] ?? site.theme.theme_config.default;
   const style = NAVBAR[config?.navbar_style ?? 'colored'] ?? NAVBAR.colored;
-  const logo = site.branding.logo;
+  const { logo, mobile_logo: mobileLogo } = site.branding;
   const navLink = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-1.5 text-sm font-medium ${style.link} ${isActive ? 'underline underline-offset-8' : ''}`;
 
@@ -70,7 +70,17 @@ export function SiteHeader() {
         />
 
         <Link to="/" className="flex shrink-0 items-center gap-2 text-lg font-bold tracking-tight">
-          {logo ? <img src={logo} alt={site.general.name} className="h-8 w-auto" /> : site.general.name}
+          {logo ? (
+            <>
+              {/* Phones show the mobile logo when there is one (Settings → Branding). */}
+              <img src={logo} alt={site.general.name} className={`h-8 w-auto ${mobileLogo ? 'hidden md:block' : ''}`} />
+              {mobileLogo ? <img src={mobileLogo} alt={site.general.name} className="h-8 w-auto md:hidden" /> : null}
+            </>
+          ) : mobileLogo ? (
+            <img src={mobileLogo} alt={site.general.name} className="h-8 w-auto" />
+          ) : (
+            site.general.name
+          )}
         </Link>
 
         <nav aria-label={t('ui.nav.main_navigation')} className="hidden items-center gap-1 md:flex">

@@ -1,5 +1,7 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useRouteLoaderData } from 'react-router';
+import type { Session } from '../app/session';
+import { CustomHtml } from '../components/custom-html';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 
@@ -10,8 +12,11 @@ import { SiteHeader } from '../components/site-header';
  * does; the page itself hydrates first, with the root.
  */
 export function MainLayout() {
+  const { site } = useRouteLoaderData('root') as Session;
+  const { custom_header, custom_footer } = site.custom_css_html;
   return (
     <div className="flex min-h-screen flex-col">
+      <CustomHtml html={custom_header} />
       <Suspense>
         <SiteHeader />
       </Suspense>
@@ -21,6 +26,7 @@ export function MainLayout() {
       <Suspense>
         <SiteFooter />
       </Suspense>
+      <CustomHtml html={custom_footer} />
     </div>
   );
 }

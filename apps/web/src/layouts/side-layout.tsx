@@ -12,6 +12,7 @@ import {
 import type { RouteHandle } from '../app/head';
 import type { Session } from '../app/session';
 import { HotQuestionsCard, loadHotQuestions, type HotQuestions } from '../components/hot-questions';
+import { CustomHtml } from '../components/custom-html';
 import { isPeoplePath } from '../components/nav-sections';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -79,8 +80,7 @@ export function SideLayout() {
           <Suspense>
             {pageAside}
             <HotQuestionsCard questions={hot} permalink={site.site_seo.permalink} />
-            {/* Admin-authored HTML from Customize → CSS/HTML, trusted like the custom head. */}
-            {customSidebar ? <div dangerouslySetInnerHTML={{ __html: customSidebar }} /> : null}
+            <CustomHtml html={customSidebar} />
           </Suspense>
         </aside>
       </div>

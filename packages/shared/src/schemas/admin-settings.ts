@@ -3,6 +3,12 @@ import { LANGUAGES } from '../enums.js';
 import { EMAIL_PATTERN, LIMITS } from '../limits.js';
 import { isHttpUrl, requiredText } from './common.js';
 import { normalizeTagSlug, TAG_SLUG_PATTERN } from './tag.js';
+import {
+  CONFIGURABLE_PRIVILEGES,
+  CUSTOM_PRIVILEGE_LEVEL,
+  PRIVILEGE_LEVELS,
+  type ConfigurablePrivilege,
+} from '../privileges.js';
 
 /**
  * The admin settings sections of spec section 2 (`GET/PUT {base}/admin/api/siteinfo/<section>`).
@@ -19,6 +25,8 @@ export const ADMIN_SETTINGS_SECTIONS = {
   users: 'site_users',
   write: 'site_write',
   seo: 'site_seo',
+  branding: 'branding',
+  'custom-css-html': 'custom_css_html',
 } as const;
 export type AdminSettingsPath = keyof typeof ADMIN_SETTINGS_SECTIONS;
 
@@ -31,6 +39,9 @@ export const SETTINGS_LIMITS = {
   robotsMax: 65_536,
   emailDomainsMax: 100,
   tagListMax: 100,
+  brandingUrlMax: 512,
+  customHtmlMax: 65_536,
+  privilegeValueMax: 1_000_000,
 } as const;
 
 /** PUT siteinfo/general: the site URL and contact email must be valid (spec section 5). */
@@ -148,6 +159,81 @@ export const seoSettingsSchema = z.object({
   robots: z.string('form.robots.too_long').max(SETTINGS_LIMITS.robotsMax, 'form.robots.too_long').default(''),
 });
 export type SeoSettingsInput = z.infer<typeof seoSettingsSchema>;
+
+/**
+ * An image address of the branding page: empty (none), an upload of this site (`/uploads/…`)
+ * or an http(s) URL. Nothing else: the value goes into `src` and `href` attributes.
+ */
+const brandingImage = z
+  .string('form.branding_url.invalid')
+  .trim()
+  .max(SETTINGS_LIMITS.brandingUrlMax, 'form.branding_url.too_long')
+  .refine((url) => url === '' || url.startsWith('/uploads/') || isHttpUrl(url), 'form.branding_url.invalid')
+  .default('');
+
+/** PUT siteinfo/branding (peer facts 9): four image addresses, each optional. */
+export const brandingSettingsSchema = z.object({
+  logo: brandingImage,
+  mobile_logo: brandingImage,
+  square_icon: brandingImage,
+  favicon: brandingImage,
+});
+export type BrandingSettingsInput = z.infer<typeof brandingSettingsSchema>;
+
+const customHtml = z
+  .string('form.custom_html.too_long')
+  .max(SETTINGS_LIMITS.customHtmlMax, 'form.custom_html.too_long')
+  .default('');
+
+/** PUT siteinfo/custom-css-html (peer facts 9): the admin's own CSS and HTML, each up to 64 KiB. */
+export const customCssHtmlSettingsSchema = z.object({
+  custom_css: customHtml,
+  custom_head: customHtml,
+  custom_header: customHtml,
+  custom_footer: customHtml,
+  custom_sidebar: customHtml,
+});
+export type CustomCssHtmlSettingsInput = z.infer<typeof customCssHtmlSettingsSchema>;
+
+/** The field a custom privilege's error is reported on, so the form puts it beside that input. */
+export const privilegeField = (key: ConfigurablePrivilege) => `custom_privileges.${key}`;
+
+/**
+ * PUT setting/privileges (peer facts 2.2): a preset level, or 99 with the admin's numbers (each
+ * at least 1). Each bad number is named by its privilege, not only the first.
+ */
+export const privilegesSettingsSchema = z
+  .object({
+    level: z.coerce
+      .number('form.privilege_level.invalid')
+      .refine((level) => (PRIVILEGE_LEVELS as readonly number[]).includes(level), 'form.privilege_level.invalid'),
+    custom_privileges: z
+      .array(
+        z.object({ key: z.enum(CONFIGURABLE_PRIVILEGES, 'form.privilege_key.invalid'), value: z.unknown() }),
+        'form.privilege_value.invalid',
+      )
+      .max(CONFIGURABLE_PRIVILEGES.length * 2, 'form.privilege_value.invalid')
+      .default([]),
+  })
+  .superRefine((input, ctx) => {
+    if (input.level !== CUSTOM_PRIVILEGE_LEVEL) return;
+    for (const { key, value } of input.custom_privileges) {
+      const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (
+        typeof number !== 'number' ||
+        !Number.isInteger(number) ||
+        number < 1 ||
+        number > SETTINGS_LIMITS.privilegeValueMax
+      ) {
+        ctx.addIssue({ code: 'custom', path: [privilegeField(key)], message: 'form.privilege_value.invalid' });
+      }
+    }
+  })
+  .transform((input) => ({
+    level: input.level as (typeof PRIVILEGE_LEVELS)[number],
+    custom_privileges: input.custom_privileges.map(({ key, value }) => ({ key, value: Number(value) })),
+  }));
+export type PrivilegesSettingsInput = z.output<typeof privilegesSettingsSchema>;
 
 /** Splits a textarea of tags or domains (commas, spaces or new lines) into its entries. */
 export function splitList(text: string): string[] {

@@ -1,8 +1,11 @@
 import {
+  brandingSettingsSchema,
+  customCssHtmlSettingsSchema,
   generalSettingsSchema,
   interfaceSettingsSchema,
   legalSettingsSchema,
   loginSettingsSchema,
+  privilegesSettingsSchema,
   seoSettingsSchema,
   usersSettingsSchema,
   writeSettingsSchema,
@@ -14,6 +17,7 @@ import { ok } from '../../infra/envelope.js';
 import { requireAdmin } from '../../infra/guards.js';
 import { getRead } from '../../infra/reads.js';
 import { parseInput } from '../../infra/validate.js';
+import { AdminPrivilegesService } from './admin-privileges.service.js';
 import { AdminSettingsService, type AdminSettingsInputs } from './admin-settings.service.js';
 
 /** Each settings page's path under the admin API and the shared schema its form uses too. */
@@ -25,6 +29,8 @@ const SCHEMAS: { [P in AdminSettingsPath]: z.ZodType<AdminSettingsInputs[P], unk
   users: usersSettingsSchema,
   write: writeSettingsSchema,
   seo: seoSettingsSchema,
+  branding: brandingSettingsSchema,
+  'custom-css-html': customCssHtmlSettingsSchema,
 };
 
 /**
@@ -49,4 +55,18 @@ export async function adminSettingsRoutes(app: FastifyInstance): Promise<void> {
       return ok(request, reply, await settings.read(path));
     });
   }
+
+  // Privileges (peer facts 2.2): the same admin guard and save limit as the sections above.
+  const privileges = new AdminPrivilegesService(app.services.siteinfo);
+  const privilegesUrl = '/answer/admin/api/setting/privileges';
+  getRead(app, privilegesUrl, async (request) => {
+    requireAdmin(request);
+    return await privileges.read(request.lang);
+  });
+  app.put(privilegesUrl, async (request, reply) => {
+    const actor = requireAdmin(request);
+    await settings.countSave(actor);
+    await privileges.save(parseInput(privilegesSettingsSchema, request.body));
+    return ok(request, reply, await privileges.read(request.lang));
+  });
 }

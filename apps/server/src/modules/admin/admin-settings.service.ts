@@ -2,6 +2,8 @@ import {
   ADMIN_SETTINGS_SECTIONS,
   REASONS,
   type AdminSettingsPath,
+  type BrandingSettingsInput,
+  type CustomCssHtmlSettingsInput,
   type GeneralSettingsInput,
   type InterfaceSettingsInput,
   type LegalSettingsInput,
@@ -19,6 +21,7 @@ import type { Actor } from '../auth/auth.service.js';
 import { countersRepository } from '../captcha/counters.repository.js';
 import { tagsRepository } from '../posts/tags.repository.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
+import { balanceCustomHtml } from './custom-html.js';
 
 /** What each admin settings path accepts (after its shared schema). */
 export interface AdminSettingsInputs {
@@ -29,6 +32,8 @@ export interface AdminSettingsInputs {
   users: UsersSettingsInput;
   write: WriteSettingsInput;
   seo: SeoSettingsInput;
+  branding: BrandingSettingsInput;
+  'custom-css-html': CustomCssHtmlSettingsInput;
 }
 
 /**
@@ -77,6 +82,10 @@ export class AdminSettingsService {
         return await this.saveWrite(input as WriteSettingsInput);
       case 'seo':
         return await this.saveSeo(input as SeoSettingsInput);
+      case 'branding':
+        return await this.siteinfo.update('branding', input as BrandingSettingsInput);
+      case 'custom-css-html':
+        return await this.saveCustomCssHtml(input as CustomCssHtmlSettingsInput);
     }
   }
 
@@ -109,6 +118,17 @@ export class AdminSettingsService {
       required_tag: input.required_tag,
       recommend_tags: named(input.recommend_tags),
       reserved_tags: named(input.reserved_tags),
+    });
+  }
+
+  /** The body parts are stored balanced (custom-html.ts); the head and CSS as written. */
+  private async saveCustomCssHtml(input: CustomCssHtmlSettingsInput): Promise<void> {
+    await this.siteinfo.update('custom_css_html', {
+      custom_css: input.custom_css,
+      custom_head: input.custom_head,
+      custom_header: balanceCustomHtml(input.custom_header),
+      custom_footer: balanceCustomHtml(input.custom_footer),
+      custom_sidebar: balanceCustomHtml(input.custom_sidebar),
     });
   }
 

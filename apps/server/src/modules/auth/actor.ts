@@ -1,4 +1,12 @@
-import { hasPrivilege, isStaff, MAIL_STATUS, ROLE, USER_STATUS, type Privilege } from '@inquire/shared';
+import {
+  hasPrivilege,
+  isStaff,
+  MAIL_STATUS,
+  ROLE,
+  USER_STATUS,
+  type Privilege,
+  type PrivilegeHolder,
+} from '@inquire/shared';
 import { nowSeconds } from '../../lib/clock.js';
 import type { Actor } from './auth.service.js';
 
@@ -9,8 +17,8 @@ import type { Actor } from './auth.service.js';
  */
 
 /** The role and reputation a privilege check reads. */
-export const memberOf = (actor: Actor | null) =>
-  actor ? { role_id: actor.user.role_id, rank: actor.user.rank } : null;
+export const memberOf = (actor: Actor | null): PrivilegeHolder | null =>
+  actor ? { role_id: actor.user.role_id, rank: actor.user.rank, thresholds: actor.thresholds } : null;
 
 export function isSuspended(actor: Actor): boolean {
   return actor.user.status === USER_STATUS.suspended && actor.user.suspended_until > nowSeconds();

@@ -1,4 +1,12 @@
-import { REASONS, TIMING, USER_STATUS, type LoginInput, type LoginResult } from '@inquire/shared';
+import {
+  privilegeThresholds,
+  REASONS,
+  TIMING,
+  USER_STATUS,
+  type LoginInput,
+  type LoginResult,
+  type Privilege,
+} from '@inquire/shared';
 import type { SiteRuntime } from '../../infra/site.js';
 import { verifyPassword } from '../../infra/passwords.js';
 import { hashToken, newToken } from '../../infra/tokens.js';
@@ -18,6 +26,11 @@ export interface ClientMeta {
 export interface Actor {
   user: UserRow;
   tokenHash: string;
+  /**
+   * The site's privilege thresholds when the request began (the admin's privilege level); an
+   * actor built outside a request (a notification's receiver) goes by level 2's.
+   */
+  thresholds?: Record<Privilege, number>;
 }
 
 export class AuthService {
@@ -76,6 +89,7 @@ export class AuthService {
     if (!session) return null;
     const user = await usersRepository.findById(this.site.db, session.user_id);
     if (!user || user.status === USER_STATUS.deleted) return null;
-    return { user, tokenHash };
+    const { privileges } = await this.siteinfo.settings();
+    return { user, tokenHash, thresholds: privilegeThresholds(privileges) };
   }
 }

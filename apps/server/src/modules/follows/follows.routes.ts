@@ -1,4 +1,4 @@
-import { hasPrivilege, PRIVILEGE_THRESHOLDS, PRIVILEGES, type Privilege } from '@inquire/shared';
+import { hasPrivilege, privilegeThresholds, PRIVILEGES, type Privilege } from '@inquire/shared';
 import { translate } from '@inquire/i18n';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import { ok } from '../../infra/envelope.js';
 import { requireActive } from '../../infra/guards.js';
 import { parseInput } from '../../infra/validate.js';
 import { getRead } from '../../infra/reads.js';
+import { memberOf } from '../auth/actor.js';
 
 const followBody = z.object({
   object_id: z.string().min(1, 'form.invalid_value'),
@@ -33,12 +34,14 @@ export async function engagementRoutes(app: FastifyInstance): Promise<void> {
   /** `action=a,b` → each privilege's answer for the caller, with a tip saying what is missing. */
   getRead(app, '/answer/api/v1/permission', async (request, params) => {
     const { action } = parseInput(permissionQuery, params);
-    const holder = request.actor ? { role_id: request.actor.user.role_id, rank: request.actor.user.rank } : null;
+    const holder = memberOf(request.actor ?? null);
+    // A guest's tip names the site's numbers too (the admin's privilege level).
+    const thresholds = holder?.thresholds ?? privilegeThresholds((await app.services.siteinfo.settings()).privileges);
     const wanted = action.split(',').filter((a): a is Privilege => (PRIVILEGES as string[]).includes(a));
     const result = Object.fromEntries(
       wanted.map((privilege) => {
         const allowed = hasPrivilege(holder, privilege);
-        const needed = PRIVILEGE_THRESHOLDS[privilege];
+        const needed = thresholds[privilege];
         const tip = allowed
           ? ''
           : needed >= 0

@@ -3,6 +3,7 @@ import type { SiteRuntime } from '../../infra/site.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { countersRepository } from '../captcha/counters.repository.js';
+import { memberOf } from '../auth/actor.js';
 import type { Actor } from '../auth/auth.service.js';
 import { canAnswer } from '../posts/post-policy.js';
 import { loadLivePost } from '../posts/visibility.js';
@@ -44,7 +45,7 @@ export class InvitesService {
   async set(input: InviteInput, actor: Actor): Promise<InvitedUser[]> {
     const db = this.site.db;
     const question = await this.question(input.id, actor);
-    if (!hasPrivilege({ role_id: actor.user.role_id, rank: actor.user.rank }, 'answer.invite_someone_to_answer')) {
+    if (!hasPrivilege(memberOf(actor), 'answer.invite_someone_to_answer')) {
       throw AppError.forbidden(REASONS.rankTooLow);
     }
     const row = await questionsRepository.findById(db, question.id);

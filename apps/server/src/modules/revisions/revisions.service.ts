@@ -1,5 +1,5 @@
 import { decisionsFor } from '../posts/decisions.js';
-import { isActiveStaff } from '../auth/actor.js';
+import { isActiveStaff, memberOf } from '../auth/actor.js';
 import {
   CURATION_REASONS,
   hasPrivilege,
@@ -64,7 +64,7 @@ function supersedes(target: Target, actor: Actor, mode: EditMode): boolean {
 
 const questionRef = (row: { id: string; title: string }) => ({ id: row.id, url_title: slugify(row.title) });
 
-const member = (actor: Actor) => ({ role_id: actor.user.role_id, rank: actor.user.rank });
+const member = (actor: Actor) => memberOf(actor);
 const AUDIT = { 1: 'question.audit', 2: 'answer.audit', 3: 'tag.audit' } as const;
 
 /**

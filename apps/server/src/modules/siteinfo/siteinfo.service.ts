@@ -37,7 +37,7 @@ export class SiteinfoService {
 
   /** What `GET siteinfo` answers. */
   async siteInfo(): Promise<SiteInfo & Siteinfo2Sections> {
-    const { legal: _legal, ...settings } = await this.settings();
+    const { legal: _legal, privileges: _privileges, ...settings } = await this.settings();
     const permalink = normalizePermalink(settings.site_seo.permalink);
     return {
       ...settings,
@@ -74,7 +74,7 @@ export class SiteinfoService {
  * for: a question needs a tag and some text, images up to its upload limit, no attachments,
  * external content always shown.
  */
-function answer2Sections(settings: Omit<SiteSettings, 'legal'>): Siteinfo2Sections {
+function answer2Sections(settings: Omit<SiteSettings, 'legal' | 'privileges'>): Siteinfo2Sections {
   const write = settings.site_write;
   const users = {
     default_avatar: settings.site_users.default_avatar,

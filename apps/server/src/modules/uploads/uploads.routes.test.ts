@@ -114,7 +114,7 @@ describe('uploads: avatars re-encoded without metadata', () => {
       type: 'image/jpeg',
     });
     expect(big.body.data).toEqual([{ error_field: 'file', error_msg: 'Images up to 4 MB.' }]);
-    const none = await upload(token, 'branding');
+    const none = await upload(token, 'banner');
     expect((none.body.data as { error_field: string }[]).map((f) => f.error_field)).toEqual(['source', 'file']);
     const inactive = await buildUser(t.app, { mail_status: 2 });
     const inactiveToken = await loginAs(t.app, inactive.id);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '@inquire/shared';
 import { ok } from '../../infra/envelope.js';
 import { requireActive, requireReader } from '../../infra/guards.js';
+import { isActiveAdmin } from '../auth/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { parseMultipart } from './multipart.js';
 import { UPLOAD_SOURCES, type UploadSource } from './uploads.service.js';
@@ -39,14 +40,17 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
       issues.push({ field: 'source', key: 'form.source.invalid' });
     if (!file) issues.push({ field: 'file', key: 'form.file.required' });
     if (issues.length || !file) throw AppError.fields(issues);
+    // The site's logos and icons are the admin's to change (peer facts 13: branding is admin only).
+    if (source === 'branding' && !isActiveAdmin(actor)) throw AppError.forbidden();
     await app.services.writeLimits.guard('upload', request, {});
     const url = await uploads.store(actor, source as UploadSource, file.data);
     return ok(request, reply, url);
   });
 
   app.get('/uploads/*', async (request, reply) => {
-    await requireReader(request);
     const path = (request.params as { '*': string })['*'];
+    // The logo and icons appear on a private site's login page too (peer facts 9: they stay public).
+    if (!path.startsWith('branding/')) await requireReader(request);
     const file = await uploads.read(path);
     if (!file) throw AppError.notFound();
     const { login } = await app.services.siteinfo.settings();

@@ -13,11 +13,13 @@ import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { sniffImageFormat, type ImageFormat } from './image-signature.js';
 import { uploadsRepository } from './uploads.repository.js';
 
-export const UPLOAD_SOURCES = ['avatar', 'post'] as const;
+/** `branding` (the site's logos and icons) is for admins only; the route checks the role. */
+export const UPLOAD_SOURCES = ['avatar', 'post', 'branding'] as const;
 export type UploadSource = (typeof UPLOAD_SOURCES)[number];
 
 const MAX_PIXELS = 40_000_000;
-const AVATAR_MAX_SIDE = 1024;
+/** Avatars and branding images are shown small: a larger original is only weight. */
+const SMALL_IMAGE_MAX_SIDE = 1024;
 const OUTPUT: Record<ImageFormat, { ext: 'jpg' | 'png' | 'webp'; mime: string }> = {
   jpeg: { ext: 'jpg', mime: 'image/jpeg' },
   png: { ext: 'png', mime: 'image/png' },
@@ -32,7 +34,7 @@ export const MIME_BY_EXT: Record<string, string> = { jpg: 'image/jpeg', png: 'im
  * characters (128 random bits) so one upload's address tells nothing about the others; older
  * uploads kept their 17-digit sequential ids and are still served by their stored path.
  */
-export const STORED_PATH = /^(avatar|post)\/(\d{17}|[0-9a-f]{32})\.(jpg|png|webp)$/;
+export const STORED_PATH = /^(avatar|post|branding)\/(\d{17}|[0-9a-f]{32})\.(jpg|png|webp)$/;
 
 /** An unguessable file name: 128 random bits as 32 hex characters. */
 function randomFileName(): string {
@@ -108,8 +110,11 @@ async function reencode(data: Buffer, format: ImageFormat, source: UploadSource)
     const meta = await image.metadata();
     if (meta.format !== format) throw notImage();
     let pipeline = image.rotate();
-    if (source === 'avatar') {
-      pipeline = pipeline.resize(AVATAR_MAX_SIDE, AVATAR_MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
+    if (source === 'avatar' || source === 'branding') {
+      pipeline = pipeline.resize(SMALL_IMAGE_MAX_SIDE, SMALL_IMAGE_MAX_SIDE, {
+        fit: 'inside',
+        withoutEnlargement: true,
+      });
     }
     return await pipeline.toFormat(kind.ext === 'jpg' ? 'jpeg' : kind.ext).toBuffer();
   } catch {

@@ -3,6 +3,7 @@ import type { Db } from '../../infra/db.js';
 import type { SiteRuntime } from '../../infra/site.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { memberOf } from '../auth/actor.js';
 import type { Actor } from '../auth/auth.service.js';
 import { commentsRepository } from '../posts/comments.repository.js';
 import { loadLivePost } from '../posts/visibility.js';
@@ -41,7 +42,7 @@ export class VotesService {
     // Comments take upvotes only (the peer records a comment downvote as an upvote; we refuse it).
     if (target.kind === 'comment' && direction === 'down') throw AppError.badRequest(REASONS.commentVoteDown);
     const privilege = `${target.kind}.vote_${direction}` as Privilege;
-    if (!cancel && !hasPrivilege({ role_id: actor.user.role_id, rank: actor.user.rank }, privilege)) {
+    if (!cancel && !hasPrivilege(memberOf(actor), privilege)) {
       throw AppError.display(REASONS.rankTooLow, 'toast');
     }
     const wanted: 1 | -1 = direction === 'up' ? 1 : -1;

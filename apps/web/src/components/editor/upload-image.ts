@@ -14,8 +14,13 @@ export function imageProblem(file: { size: number; type: string }): ImageProblem
 
 /** `POST file` as multipart with `source=post`; the server answers with the image's URL. */
 export async function uploadPostImage(file: File): Promise<string> {
+  return await uploadImage(file, 'post');
+}
+
+/** `POST file` as multipart; `branding` is for admins (the site's logos and icons). */
+export async function uploadImage(file: File, source: 'post' | 'branding'): Promise<string> {
   const form = new FormData();
-  form.append('source', 'post');
+  form.append('source', source);
   form.append('file', file);
   const headers: Record<string, string> = { 'Accept-Language': currentLanguage().replace('_', '-') };
   const token = getToken();

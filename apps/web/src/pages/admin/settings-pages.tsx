@@ -34,6 +34,8 @@ interface Sections {
   users: SiteSettings['site_users'];
   write: SiteSettings['site_write'];
   seo: SiteSettings['site_seo'];
+  branding: SiteSettings['branding'];
+  'custom-css-html': SiteSettings['custom_css_html'];
 }
 
 interface SettingsData<P extends AdminSettingsPath> {
@@ -59,7 +61,7 @@ export function settingsLoader<P extends AdminSettingsPath>(section: P) {
  * server's field errors beside their fields, and toasts "update success". The session is read
  * again on the next navigation, so the header and head show the change at once.
  */
-function useSettingsForm<V extends object>(
+export function useSettingsForm<V extends object>(
   path: AdminSettingsPath,
   initial: V,
   schema: z.ZodType,
@@ -115,7 +117,7 @@ function useSettingsForm<V extends object>(
   return { values, errors, busy, change, submit, text, toggle };
 }
 
-function SettingsShell({
+export function SettingsShell({
   title,
   busy,
   onSubmit,
@@ -140,7 +142,7 @@ function SettingsShell({
   );
 }
 
-function useSection<P extends AdminSettingsPath>(): SettingsData<P> {
+export function useSection<P extends AdminSettingsPath>(): SettingsData<P> {
   return useLoaderData() as SettingsData<P>;
 }
 
