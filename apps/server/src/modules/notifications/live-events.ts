@@ -2,7 +2,10 @@ import type { Db } from '../../infra/db.js';
 import { nextId } from '../../lib/ids.js';
 import { liveEventsRepository } from './live-events.repository.js';
 
-/** What the live stream tells: a receiver's new red-dot item, or an answer or comment on a question. */
+/**
+ * What the live stream tells: a receiver's new red-dot item (`notificationId` '' when only the
+ * dots moved: items read, a dot cleared), or an answer or comment on a question.
+ */
 export type LiveEvent =
   | { kind: 'notification'; userId: string; notificationId: string; now: number }
   | { kind: 'answer'; questionId: string; answerId: string; now: number }

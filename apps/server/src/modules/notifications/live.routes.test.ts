@@ -141,6 +141,19 @@ describe(`the live notification stream on ${TEST_DB} (issue 11 item 4)`, () => {
     expect(theirs.events.filter((e) => e.event === 'notification')).toHaveLength(1);
   });
 
+  it('[N-4] reading items in one tab moves the red dots of the member’s other open tabs', async () => {
+    const questionId = await ask();
+    await answer(questionId, answerer);
+    const [one, two] = [await open(asker), await open(asker)];
+    expect(((await one.next(isEvent('status'))).data as NotificationStatus).inbox).toBe(1);
+    await two.next(isEvent('status'));
+    await ok('PUT', '/notification/read/state/all', { type: 'inbox' }, asker);
+    for (const tab of [one, two]) {
+      const moved = await tab.next(isEvent('notification'));
+      expect(moved.data).toMatchObject({ item: null, status: { inbox: 0 } });
+    }
+  });
+
   it('[N-4] on a question page, answers and comments that arrive are told to other readers, not to their author', async () => {
     const questionId = await ask();
     const reader = await open(second, `?question_id=${questionId}`);

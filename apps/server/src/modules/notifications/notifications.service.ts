@@ -8,6 +8,7 @@ import {
   type NotificationType,
   type Paged,
 } from '@inquire/shared';
+import type { Db } from '../../infra/db.js';
 import type { SiteRuntime } from '../../infra/site.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -25,6 +26,7 @@ import {
   notificationsRepository,
   type NotificationRow,
 } from './notifications.repository.js';
+import { recordLiveEvent } from './live-events.js';
 import { presentNotification, type ShownPost } from './notifications.presenter.js';
 
 const TYPE_CODE: Record<NotificationType, number> = NOTIFICATION_TYPE;
@@ -102,7 +104,10 @@ export class NotificationsService {
   /** PUT notification/status: clears one red dot; the items stay unread (peer facts 4.3). */
   async clearStatus(actor: Actor, type: NotificationType): Promise<NotificationStatus> {
     await this.countWrite(actor);
-    await notificationsRepository.clearCounter(this.site.db, actor.user.id, TYPE_CODE[type]);
+    await this.site.db.transaction().execute(async (trx) => {
+      await this.dotsMoved(trx, actor);
+      await notificationsRepository.clearCounter(trx, actor.user.id, TYPE_CODE[type]);
+    });
     return this.status(actor);
   }
 
@@ -113,6 +118,7 @@ export class NotificationsService {
     const item = await notificationsRepository.findMine(db, actor.user.id, id);
     if (!item) throw AppError.notFound(REASONS.objectNotFound);
     await db.transaction().execute(async (trx) => {
+      await this.dotsMoved(trx, actor);
       if (await notificationsRepository.markRead(trx, item.id)) {
         await notificationsRepository.lowerCounter(trx, actor.user.id, item.type);
       }
@@ -122,9 +128,19 @@ export class NotificationsService {
   async markAllRead(actor: Actor, type: NotificationType): Promise<void> {
     await this.countWrite(actor);
     await this.site.db.transaction().execute(async (trx) => {
+      await this.dotsMoved(trx, actor);
       await notificationsRepository.markAllRead(trx, actor.user.id, TYPE_CODE[type]);
       await notificationsRepository.clearCounter(trx, actor.user.id, TYPE_CODE[type]);
     });
+  }
+
+  /**
+   * The member's other open tabs follow their red dots: a live event with no item. Recorded
+   * first in the transaction, because it takes the notification sequence's lock, which the
+   * writers of notifications take before the counters (the same order here: no deadlock).
+   */
+  private dotsMoved(trx: Db, actor: Actor): Promise<void> {
+    return recordLiveEvent(trx, { kind: 'notification', userId: actor.user.id, notificationId: '', now: nowSeconds() });
   }
 
   private async countWrite(actor: Actor): Promise<void> {
