@@ -135,7 +135,7 @@ export function createServices(site: SiteRuntime, options: ServiceOptions = {}):
     timeline: new TimelineService(site, siteinfo, revisions),
     questionPage: new QuestionPageService({ questions, answers, comments, reactions, invites, related }),
     flags,
-    reviewTypes: new ReviewTypesService(site, flags),
+    reviewTypes: new ReviewTypesService(site),
     heldPosts: new HeldPostsService(site, siteinfo),
     appeals: new AppealsService(site, siteinfo),
   };

@@ -78,6 +78,8 @@ export interface Database {
   reports: ReportsTable;
   /** Queued (held) posts: status 1 pending, 2 approved, 3 rejected. */
   review_items: ReviewItemsTable;
+  /** Where a post was written from (migration 0021): staff-only, for reviewers. */
+  post_origins: { object_id: string; ip: string; user_agent: string; created_at: number };
   moderation_decisions: ModerationDecisionsTable;
   /** Appeals of decisions: status 1 open, 2 granted, 3 denied; one open per decision. */
   appeals: AppealsTable;

@@ -18,6 +18,7 @@ import * as adminContent from './migrations/0017-admin-content.js';
 import * as notificationEmails from './migrations/0018-notification-emails.js';
 import * as liveEvents from './migrations/0019-live-events.js';
 import * as searchPluginFeed from './migrations/0020-search-plugin-feed.js';
+import * as postOrigins from './migrations/0021-post-origins.js';
 import * as unreviewedRevisions from './migrations/0022-unreviewed-revisions.js';
 
 /** Migrations are listed here, in order, so bundling and tests need no file-system scan. */
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-notification-emails': notificationEmails,
   '0019-live-events': liveEvents,
   '0020-search-plugin-feed': searchPluginFeed,
+  '0021-post-origins': postOrigins,
   '0022-unreviewed-revisions': unreviewedRevisions,
 };
 
