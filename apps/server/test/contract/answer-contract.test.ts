@@ -5,6 +5,10 @@ import {
   adminPluginListSchema,
   adminQuestionItemSchema,
   adminRolesSchema,
+  adminActivationLinkSchema,
+  adminBrandingSchema,
+  adminCustomCssHtmlSchema,
+  adminPrivilegesSchema,
   installConfigCheckSchema,
   installDbCheckSchema,
   questionPageDataSchema,
@@ -789,6 +793,11 @@ describe('Answer contract: each call answers the shape Answer clients read', () 
         privacy_policy_original_text: '',
       })),
       admin('siteinfo/theme', adminThemeSchema, asRead('siteinfo/theme')),
+      admin('siteinfo/branding', adminBrandingSchema, asRead('siteinfo/branding')),
+      admin('siteinfo/custom-css-html', adminCustomCssHtmlSchema, asRead('siteinfo/custom-css-html')),
+      admin('setting/privileges', adminPrivilegesSchema, async () => ({
+        level: (await adminRead('setting/privileges')).selected_level,
+      })),
       admin('siteinfo/write', adminWriteSchema, async () => ({
         ...(await adminRead('siteinfo/write')),
         hold_posts_below_rank: 0,
@@ -803,6 +812,14 @@ describe('Answer contract: each call answers the shape Answer clients read', () 
         return { user_id: users.target, display_name: 'Target Member', username: user.username, email: user.e_mail };
       }),
       admin('user/password', z.null(), onTarget({ password: 'a-new-password-9' })),
+      { ...admin('user/activation', z.null(), onTarget({})), method: 'POST' },
+      {
+        ...admin('users', z.looseObject({ count: z.literal(1) }), async () => ({
+          users: 'Bulk Member, bulk-member@example.com, bulk-pass-1',
+        })),
+        // Answer answers nothing; Inquire says how many members were added.
+        method: 'POST',
+      },
       admin('answer/status', z.null(), async () => ({ answer_id: ids.adminAnswer, status: 'deleted' })),
       admin('answer/status', z.null(), async () => ({ answer_id: ids.adminAnswer, status: 'available' })),
       admin('plugin/status', z.null(), async () => ({ plugin_slug_name: 'captcha-basic', enabled: true })),
@@ -1388,6 +1405,13 @@ describe('Answer contract: each call answers the shape Answer clients read', () 
         () => ({ object_type: 'question', action: 'close' }),
       ),
       admin('user-center/agent', userCenterAgentSchema),
+      admin('siteinfo/branding', adminBrandingSchema),
+      admin('siteinfo/custom-css-html', adminCustomCssHtmlSchema),
+      admin(
+        'setting/privileges',
+        adminPrivilegesSchema.refine((p) => p.options.length > 0),
+      ),
+      admin('user/activation', adminActivationLinkSchema, () => ({ user_id: users.target })),
     ];
   }
 

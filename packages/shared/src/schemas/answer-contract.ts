@@ -712,3 +712,34 @@ export const installConfigCheckSchema = obj({
 });
 /** `POST installation/db/check`. */
 export const installDbCheckSchema = obj({ connection_success: z.literal(true) });
+
+// ---- Admin branding, CSS and HTML, privileges, activation (peer facts 9, 2.2, 8.7). ----
+
+/** `GET`/`PUT siteinfo/branding`: the images' addresses. */
+export const adminBrandingSchema = obj({
+  logo: z.string(),
+  mobile_logo: z.string(),
+  square_icon: z.string(),
+  favicon: z.string(),
+});
+/** `GET`/`PUT siteinfo/custom-css-html`. */
+export const adminCustomCssHtmlSchema = obj({
+  custom_css: z.string(),
+  custom_head: z.string(),
+  custom_header: z.string(),
+  custom_footer: z.string(),
+  custom_sidebar: z.string(),
+});
+/** `GET`/`PUT setting/privileges`: each level's reputation per privilege, and the chosen level. */
+export const adminPrivilegesSchema = obj({
+  options: z.array(
+    obj({
+      level: count,
+      level_desc: z.string(),
+      privileges: z.array(obj({ key: z.string(), label: z.string(), value: count })),
+    }),
+  ),
+  selected_level: count,
+});
+/** `GET user/activation`: a fresh link to pass on. */
+export const adminActivationLinkSchema = obj({ activation_url: z.string().url() });
