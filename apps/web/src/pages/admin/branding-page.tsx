@@ -37,6 +37,19 @@ export function BrandingSettingsPage() {
   );
 }
 
+/**
+ * An upload of this site is stored by its path (`/uploads/branding/…`), so the images keep
+ * working when the site's address changes, and wherever the site is reached from.
+ */
+function sitePath(url: string): string {
+  try {
+    const { pathname } = new URL(url);
+    return pathname.startsWith('/uploads/branding/') ? pathname : url;
+  } catch {
+    return url;
+  }
+}
+
 function BrandingImage({
   image,
   url,
@@ -61,7 +74,7 @@ function BrandingImage({
     setUploading(true);
     setUploadError(undefined);
     uploadImage(file, 'branding')
-      .then(onChange)
+      .then((uploaded) => onChange(sitePath(uploaded)))
       .catch((failure: unknown) => {
         const fields = serverFieldErrors(failure);
         setUploadError(fields.file ?? (failure instanceof ApiError ? failure.message : String(failure)));
