@@ -218,7 +218,8 @@ describe('achievements', () => {
 
     const markOne = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/notification/read/state'));
     await rows(page).first().getByRole('link', { name: TITLE }).click();
-    await page.waitForURL(`${site.url}/questions/${question.id}`);
+    // The link names the question by id; its page answers at the permalink form (slug added).
+    await page.waitForURL((url) => url.pathname.startsWith(`/questions/${question.id}/`));
     expect((await markOne).postDataJSON()).toEqual({ id: expect.stringMatching(/^\d+$/) });
     await expect.poll(() => trophy(page).getAttribute('aria-label'), POLL).toBe('成就');
     expect(problems).toEqual([]);

@@ -1,4 +1,4 @@
-import { longId, objectTypeOf, permalinkId, questionPath, type PageQuestion } from '@inquire/shared';
+import { longId, objectTypeOf, questionPath, type PageQuestion } from '@inquire/shared';
 import { data, redirect } from 'react-router';
 
 /** What a question address names: the question, and an answer when one is in it. */
@@ -20,8 +20,10 @@ export function readQuestionAddress(params: { qid?: string; slugPermalink?: stri
 }
 
 /**
- * Old and other-form addresses (a long id while the site writes short ones, or the reverse)
- * answer a permanent redirect to the canonical one, so every post has one address.
+ * Every address of a question other than the canonical one of the permalink setting answers a
+ * permanent redirect to it, so every post has one address (issue 13, item 5): a long id while
+ * the site writes short ones or the reverse, a slug missing under settings 1 and 3 or present
+ * under 2 and 4, an old slug after a title edit, an answer's id in the slug's place.
  */
 export function canonicalizeQuestionAddress(
   params: { qid?: string; slugPermalink?: string; aid?: string },
@@ -30,9 +32,8 @@ export function canonicalizeQuestionAddress(
   permalink: number,
   search: string,
 ): void {
-  const second = params.aid ?? params.slugPermalink;
-  const idsMatch =
-    params.qid === permalinkId(question.id, permalink) &&
-    (!address.answerId || second === permalinkId(address.answerId, permalink));
-  if (!idsMatch) throw redirect(`${questionPath(question, permalink, address.answerId)}${search}`, 301);
+  const asked = ['/questions', params.qid, params.slugPermalink, params.aid].filter(Boolean).join('/');
+  const canonical = questionPath(question, permalink, address.answerId);
+  // Params arrive decoded; the Location header takes only ASCII, so a slug in any script is encoded.
+  if (asked !== canonical) throw redirect(`${encodeURI(canonical)}${search}`, 301);
 }
