@@ -311,6 +311,39 @@ describe('flags and the flagged queues (issue 12)', () => {
     expect((await flagsOf(questionId)).map((r) => r.status)).toEqual([2]);
   });
 
+  it('[M-2][M-5] a deleted answer closes the open flags of its comments; a deleted question those of its answers and every comment', async () => {
+    const comment = async (objectId: string) =>
+      (
+        await call<{ comment_id: string }>(
+          t.app,
+          'POST',
+          `${API}/comment`,
+          { object_id: objectId, original_text: 'A comment someone will flag.' },
+          { token: author.token },
+        )
+      ).body.data.comment_id;
+    const onAnswer = await comment(answerId);
+    const onQuestion = await comment(questionId);
+    for (const id of [onAnswer, onQuestion, answerId]) {
+      expect((await flag(flagger.token, { object_id: id, report_type: 57 })).status).toBe(200);
+    }
+    const statuses = async () =>
+      Promise.all([onAnswer, onQuestion, answerId].map(async (id) => (await flagsOf(id)).map((r) => r.status)));
+
+    expect((await call(t.app, 'DELETE', `${API}/answer`, { id: answerId }, { token: moderator.token })).status).toBe(
+      200,
+    );
+    // The answer and its comment: completed; the question's comment still waits.
+    expect(await statuses()).toEqual([[2], [1], [2]]);
+    expect((await queue(moderator.token)).body.data.count).toBe(1);
+
+    expect(
+      (await call(t.app, 'DELETE', `${API}/question`, { id: questionId }, { token: moderator.token })).status,
+    ).toBe(200);
+    expect(await statuses()).toEqual([[2], [2], [2]]);
+    expect((await queue(moderator.token)).body.data.count).toBe(0);
+  });
+
   it('[M-2] unlist_post hides the question; edit_post edits it directly; operations that do not fit the object are refused', async () => {
     await flag(flagger.token, { object_id: questionId, report_type: 57 });
     await flag(flagger.token, { object_id: answerId, report_type: 57 });

@@ -54,13 +54,20 @@ export const decisions = {
     return id;
   },
 
-  /** Completes every open flag of these objects (a deleted post's flags close with it). */
+  /**
+   * Completes every open flag of these objects and of what they hold: a deleted post's flags
+   * close with it, and so do those of the answers and comments it takes out of sight (a deleted
+   * question's answers and every comment on it or them; a deleted answer's comments).
+   */
   async completeFlags(trx: Db, objectIds: string[], reviewerId: string, now: number): Promise<void> {
     if (objectIds.length === 0) return;
+    const answers = await trx.selectFrom('answers').select('id').where('question_id', 'in', objectIds).execute();
+    const posts = [...objectIds, ...answers.map((a) => a.id)];
+    const comments = await trx.selectFrom('comments').select('id').where('object_id', 'in', posts).execute();
     await trx
       .updateTable('reports')
       .set({ status: REPORT_STATUS.completed, reviewer_id: reviewerId, updated_at: now })
-      .where('object_id', 'in', objectIds)
+      .where('object_id', 'in', [...posts, ...comments.map((c) => c.id)])
       .where('status', '=', REPORT_STATUS.pending)
       .execute();
   },
