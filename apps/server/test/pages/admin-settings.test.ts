@@ -23,8 +23,11 @@ const ADMIN_PAGES = [
   '/admin/seo',
   '/admin/themes',
   '/admin/smtp',
+  '/admin/branding',
+  '/admin/css-html',
+  '/admin/privileges',
 ];
-const SECTIONS = ['general', 'interface', 'legal', 'login', 'users', 'write', 'seo'];
+const SECTIONS = ['general', 'interface', 'legal', 'login', 'users', 'write', 'seo', 'branding', 'custom-css-html'];
 
 describe('admin settings take effect', () => {
   let t: TestApp;
