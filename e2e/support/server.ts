@@ -27,6 +27,28 @@ export interface RunningSite {
 
 export const ADMIN = { name: 'admin', email: 'admin@example.com', password: 'admin-password-1' } as const;
 
+let databases = 0;
+
+/**
+ * The engine the suite installs its sites on: SQLite, or with INQUIRE_E2E_DB=postgres a new
+ * database per site in the test cluster of INQUIRE_TEST_PG_URL (the test script runs the
+ * moderation, notification and admin flows that way too).
+ */
+function engineArgs(): string[] {
+  if (process.env.INQUIRE_E2E_DB !== 'postgres') return ['--db', 'sqlite'];
+  const base = process.env.INQUIRE_TEST_PG_URL;
+  if (!base) throw new Error('INQUIRE_E2E_DB=postgres needs INQUIRE_TEST_PG_URL (the PostgreSQL test cluster)');
+  databases += 1;
+  const name = `e2e_${process.pid}_${databases}`;
+  const made = spawnSync('psql', [base, '-v', 'ON_ERROR_STOP=1', '-c', `create database ${name}`], {
+    encoding: 'utf8',
+  });
+  if (made.status !== 0) throw new Error(`could not create the PostgreSQL database ${name}: ${made.stderr}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return ['--db', 'postgres', '--db-url', url.toString()];
+}
+
 /** `inquire init` on a new data directory: the unattended install, same code as the wizard. */
 export function initSite(dataDir: string, extra: string[] = []): void {
   const result = spawnSync(
@@ -36,8 +58,7 @@ export function initSite(dataDir: string, extra: string[] = []): void {
       'init',
       '--data-dir',
       dataDir,
-      '--db',
-      'sqlite',
+      ...engineArgs(),
       '--site-name',
       'E2E Site',
       '--site-url',
