@@ -27,7 +27,8 @@ async function signIn(page: Page, who: { email: string; password: string }, back
   await page.getByLabel(email).fill(who.email);
   await page.getByLabel(password).fill(who.password);
   await page.getByRole('button', { name: submit }).click();
-  await page.waitForURL(`${site.url}${back}`);
+  // A question's address may go on to its permalink form (the slug added): wait for one that starts so.
+  await page.waitForURL((url) => `${url.pathname}${url.search}`.startsWith(back));
 }
 
 async function moderate(page: Page, action: string) {
