@@ -1,9 +1,9 @@
 import { gunzipSync } from 'node:zlib';
 import { QUESTION_SHOW, QUESTION_STATUS, shortId, slugify } from '@inquire/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildUser, loginAs } from '../../../test/factories.js';
 import { ADMIN, buildTestApp, call, type TestApp } from '../../../test/harness.js';
-import { SitemapService } from './sitemap.service.js';
+import { SITEMAP_REBUILD_MS, SitemapService } from './sitemap.service.js';
 
 /**
  * `/sitemap.xml` and `/sitemap/{n}` (issue 13, item 5, SEO): listed questions only, at the
@@ -126,6 +126,32 @@ describe('sitemap', () => {
     for (let n = 1; n <= listed.length; n += 1) files.push((await small.page(n)).xml);
     for (const { id } of listed) expect(files.filter((xml) => xml.includes(id))).toHaveLength(1);
     for (const kind of ['hidden', 'deleted', 'pending'] as const) expect(files.join('')).not.toContain(ids[kind]);
+  });
+
+  it('[A-5] the sitemap is kept an hour: a question listed since shows only after the hourly rebuild', async () => {
+    const service = new SitemapService(t.app.site, t.app.services.siteinfo);
+    const before = (await service.root()).xml;
+    expect(before).not.toContain(ids.hidden);
+    await t.app.site.db
+      .updateTable('questions')
+      .set({ show: QUESTION_SHOW.shown })
+      .where('id', '=', ids.hidden)
+      .execute();
+    expect((await service.root()).xml).toBe(before);
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + SITEMAP_REBUILD_MS + 1000);
+    try {
+      // The first request past the hour starts the rebuild (answered from the old plan meanwhile).
+      await service.root();
+      await vi.waitFor(async () => expect((await service.root()).xml).toContain(ids.hidden));
+    } finally {
+      clock.mockRestore();
+      await t.app.site.db
+        .updateTable('questions')
+        .set({ show: QUESTION_SHOW.hidden })
+        .where('id', '=', ids.hidden)
+        .execute();
+    }
   });
 
   it('[A-5] the default robots text names the sitemap; an admin’s own text is served as written', async () => {

@@ -103,8 +103,11 @@ export class SitemapService {
     this.building ??= this.buildPlan().finally(() => {
       this.building = undefined;
     });
-    // Stale: answer from the old plan while the new one is built.
-    return plan ?? (await this.building);
+    if (!plan) return await this.building;
+    // Stale: answer from the old plan while the new one is built (a failed build is retried
+    // by the next request, and must not go unhandled meanwhile).
+    this.building.catch(() => undefined);
+    return plan;
   }
 
   private async buildPlan(): Promise<Plan> {
