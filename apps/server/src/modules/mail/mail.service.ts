@@ -6,6 +6,7 @@ import type { SiteRuntime } from '../../infra/site.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { nextId } from '../../lib/ids.js';
+import { PeriodicPass } from '../../lib/periodic-pass.js';
 import { OUTBOX_STATUS, outboxRepository, type OutgoingEmail } from './outbox.repository.js';
 import { presentSmtp, readSmtp, smtpConfigured, writeSmtp } from './smtp-settings.js';
 import { renderEmail } from './templates.js';
@@ -44,8 +45,7 @@ function fromHeader(settings: SmtpSettings): string | { name: string; address: s
  * to the server log, so a self-hoster can still follow an activation link.
  */
 export class MailService {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly worker = new PeriodicPass(() => this.sendDue());
   private log: FastifyBaseLogger | undefined;
   private readonly composers: Array<() => Promise<void>> = [];
 
@@ -68,26 +68,16 @@ export class MailService {
 
   start(log: FastifyBaseLogger, intervalMs = Number(process.env.INQUIRE_MAIL_INTERVAL_MS ?? 3000)): void {
     this.log = log;
-    if (this.timer) return;
-    this.timer = setInterval(
-      () => void this.runOnce().catch((error: unknown) => log.error({ err: error }, 'outbox')),
-      intervalMs,
-    );
-    this.timer.unref();
+    this.worker.start(intervalMs, (error) => log.error({ err: error }, 'outbox'));
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  stop(): Promise<void> {
+    return this.worker.stop();
   }
 
   /** One pass over the due rows; overlapping calls share the pass in progress. */
   runOnce(): Promise<void> {
-    this.running ??= this.sendDue().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    return this.worker.run();
   }
 
   private async sendDue(): Promise<void> {

@@ -3,6 +3,7 @@ import { objectTypeOf } from '@inquire/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SiteRuntime } from '../../infra/site.js';
 import { nowSeconds } from '../../lib/clock.js';
+import { PeriodicPass } from '../../lib/periodic-pass.js';
 import { backoffSeconds } from '../mail/mail.service.js';
 import type { InstalledPlugin } from '../plugins/installed-plugin.js';
 import type { PluginsService } from '../plugins/plugins.service.js';
@@ -23,8 +24,7 @@ const BATCH = 100;
  * one process at a time.
  */
 export class SearchFeed {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
+  private readonly worker = new PeriodicPass(() => this.pushDue());
   private log: FastifyBaseLogger | undefined;
 
   constructor(
@@ -35,26 +35,17 @@ export class SearchFeed {
 
   start(log: FastifyBaseLogger, intervalMs = Number(process.env.INQUIRE_SEARCH_FEED_INTERVAL_MS ?? 2000)): void {
     this.log = log;
-    if (this.timer || !this.plugin) return;
-    this.timer = setInterval(
-      () => void this.runOnce().catch((error: unknown) => log.error({ err: error }, 'search plugin feed')),
-      intervalMs,
-    );
-    this.timer.unref();
+    if (!this.plugin) return;
+    this.worker.start(intervalMs, (error) => log.error({ err: error }, 'search plugin feed'));
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  stop(): Promise<void> {
+    return this.worker.stop();
   }
 
   /** Pushes what is due until the queue holds nothing due; answers how many posts were sent. */
   runOnce(): Promise<number> {
-    this.running ??= this.pushDue().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    return this.worker.run();
   }
 
   private async pushDue(): Promise<number> {
