@@ -58,6 +58,15 @@ describe('admin user actions: bulk add, activation, delete with content', () => 
     expect(await byEmail('ann.bulk@example.com')).toBeUndefined();
   });
 
+  it('[S7-044] bulk add refuses more than 1000 members at once, naming the limit, and adds nothing', async () => {
+    const before = await userCount();
+    const lines = Array.from({ length: 1001 }, (_, i) => `Many ${i}, many.${i}@example.com, password-1`);
+    const res = await bulk(lines.join('\n'));
+    expect(res.status).toBe(400);
+    expect(res.body.data).toEqual([{ error_field: 'users', error_msg: expect.stringContaining('Up to 1000 users') }]);
+    expect(await userCount()).toBe(before);
+  });
+
   it('[S7-044] bulk add names the line of a bad email, a repeated email and a registered one', async () => {
     const taken = await buildUser(t.app);
     const cases: [string, string][] = [
