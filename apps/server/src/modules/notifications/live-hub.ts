@@ -8,9 +8,17 @@ export interface LiveSubscriber {
   readonly userId: string;
   readonly questionId: string;
   deliver(event: LiveEventRow): void;
+  /**
+   * For a reader who works review queues: sends the red dots again if they changed. The queues
+   * have no events of their own; any change to the site (the content generation) may move them.
+   */
+  refreshStatus?(): void;
   /** Ends the stream (the process is closing). */
   end(): void;
 }
+
+/** Reviewers' red dots are looked at again at most this often, however busy the site. */
+const REVIEW_REFRESH_MS = 1000;
 
 /** Events read per query when the hub catches up (it reads on until it has them all). */
 const READ_BATCH = 500;
@@ -37,6 +45,7 @@ export class LiveHub {
   private listener: pg.Client | undefined;
   private relisten: NodeJS.Timeout | undefined;
   private closed = false;
+  private reviewRefresh: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly site: SiteRuntime,
@@ -91,9 +100,24 @@ export class LiveHub {
       });
   }
 
+  /**
+   * The site changed (here or in another process): the review to-do of the open streams of
+   * reviewers may have moved. Coalesced: one look per REVIEW_REFRESH_MS at the most.
+   */
+  siteChanged(): void {
+    if (this.closed || this.reviewRefresh) return;
+    this.reviewRefresh = setTimeout(() => {
+      this.reviewRefresh = undefined;
+      for (const subscribers of this.byUser.values())
+        for (const subscriber of subscribers) subscriber.refreshStatus?.();
+    }, REVIEW_REFRESH_MS);
+    this.reviewRefresh.unref();
+  }
+
   /** Ends every stream (a server closes only once its responses have ended) and the LISTEN connection. */
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.reviewRefresh);
     for (const subscribers of [...this.byUser.values()]) for (const subscriber of [...subscribers]) subscriber.end();
     clearTimeout(this.relisten);
     const listener = this.listener;

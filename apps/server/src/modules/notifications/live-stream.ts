@@ -47,6 +47,8 @@ export function serveStream(reply: FastifyReply, live: LiveService, request: Str
   });
   let closed = false;
   let lastSent = resumeAfter;
+  /** The red dots as last sent, so a reviewer's refresh sends only a change. */
+  let lastStatus = '';
 
   const write = (text: string) => {
     if (closed) return;
@@ -80,6 +82,13 @@ export function serveStream(reply: FastifyReply, live: LiveService, request: Str
       end();
     });
   };
+  const sendStatus = async () => {
+    const status = await live.status(actor);
+    const text = JSON.stringify(status);
+    if (text === lastStatus) return;
+    lastStatus = text;
+    sendMessage({ event: 'status', data: status });
+  };
   const subscriber: LiveSubscriber = {
     userId: actor.user.id,
     questionId,
@@ -88,7 +97,12 @@ export function serveStream(reply: FastifyReply, live: LiveService, request: Str
   };
 
   write(`retry: ${RETRY_MS}\n\n`);
-  then(async () => sendMessage({ event: 'status', data: await live.status(actor) }));
+  then(sendStatus);
+  // A reviewer's to-do moves with other people's flags, held posts and appeals: looked at again
+  // whenever the site changes (LiveHub.siteChanged).
+  then(async () => {
+    if (await live.reviews(actor)) subscriber.refreshStatus = () => then(sendStatus);
+  });
   // Subscribed before the replay reads, so nothing committed in between falls through.
   then(async () => {
     const joinedAt = await live.hub.subscribe(subscriber);

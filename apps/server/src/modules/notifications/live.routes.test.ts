@@ -154,6 +154,19 @@ describe(`the live notification stream on ${TEST_DB} (issue 11 item 4)`, () => {
     }
   });
 
+  it('[N-4] a reviewer’s open stream tells the review to-do as others flag posts; a member’s stream sends no extra status', async () => {
+    const questionId = await ask();
+    const [staff, member] = [await open(admin), await open(second)];
+    const first = (await staff.next(isEvent('status'))).data as NotificationStatus;
+    expect(first).toMatchObject({ can_revision: true });
+    await member.next(isEvent('status'));
+    await ok('POST', '/report', { object_id: questionId, report_type: 57, content: '' }, answerer);
+    const raised = await staff.next(isEvent('status', (status) => status.revision === first.revision + 1));
+    expect(raised.id).toBe('');
+    // The member's stream told its dots once, when it opened: the flag moved nothing of theirs.
+    expect(member.events.filter((event) => event.event === 'status')).toHaveLength(1);
+  });
+
   it('[N-4] on a question page, answers and comments that arrive are told to other readers, not to their author', async () => {
     const questionId = await ask();
     const reader = await open(second, `?question_id=${questionId}`);

@@ -56,6 +56,7 @@ export function registerLiveWakeups(app: FastifyInstance): void {
   });
   app.contentGeneration.onChange(() => {
     if (onSqlite()) live.hub.wake();
+    live.hub.siteChanged();
   });
   const onMessage = (message: unknown) => {
     if ((message as { inquire?: string } | null)?.inquire === LIVE_WAKE_MESSAGE.inquire) live.hub.wake();

@@ -5,6 +5,7 @@ import type { Actor } from '../auth/auth.service.js';
 import { commentsRepository } from '../posts/comments.repository.js';
 import { loadLivePost } from '../posts/visibility.js';
 import { AppError } from '../../lib/errors.js';
+import { reviewQueues } from '../moderation/review-queues.js';
 import { LiveHub } from './live-hub.js';
 import { liveEventsRepository, type LiveEventRow } from './live-events.repository.js';
 import type { NotificationsService } from './notifications.service.js';
@@ -43,6 +44,11 @@ export class LiveService {
 
   status(actor: Actor): Promise<NotificationStatus> {
     return this.notifications.status(actor);
+  }
+
+  /** Whether the reader works any review queue (so their to-do count can move without an event of theirs). */
+  async reviews(actor: Actor): Promise<boolean> {
+    return (await reviewQueues(this.site.db, actor)).length > 0;
   }
 
   /** The message an event makes for this reader, or null when it is not theirs to see. */
