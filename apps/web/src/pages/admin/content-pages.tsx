@@ -235,18 +235,7 @@ export function AdminQuestionsPage() {
             </td>
             <td className="hidden px-2 py-2 tabular-nums md:table-cell">{question.vote_count}</td>
             <td className="hidden px-2 py-2 tabular-nums md:table-cell">{question.answer_count}</td>
-            <td className="hidden px-2 py-2 md:table-cell">
-              <Author author={question.author} />
-            </td>
-            <td className="hidden px-2 py-2 whitespace-nowrap md:table-cell">
-              {formatUtc(question.created_at).slice(0, 10)}
-            </td>
-            <td className="px-2 py-2 whitespace-nowrap">
-              <StatusBadge status={question.status} />
-            </td>
-            <td className="px-2 py-2">
-              <ChangeButton status={question.status} title={question.title} onOpen={() => setEditing(question)} />
-            </td>
+            <RowEnd post={question} title={question.title} onOpen={() => setEditing(question)} />
           </tr>
         )}
       />
@@ -292,18 +281,7 @@ export function AdminAnswersPage() {
               {answer.accepted === 2 ? <Badge kind="success">{t('ui.admin.content.accepted')}</Badge> : null}
             </td>
             <td className="hidden px-2 py-2 tabular-nums md:table-cell">{answer.vote_count}</td>
-            <td className="hidden px-2 py-2 md:table-cell">
-              <Author author={answer.author} />
-            </td>
-            <td className="hidden px-2 py-2 whitespace-nowrap md:table-cell">
-              {formatUtc(answer.created_at).slice(0, 10)}
-            </td>
-            <td className="px-2 py-2 whitespace-nowrap">
-              <StatusBadge status={answer.status} />
-            </td>
-            <td className="px-2 py-2">
-              <ChangeButton status={answer.status} title={answer.question_title} onOpen={() => setEditing(answer)} />
-            </td>
+            <RowEnd post={answer} title={answer.question_title} onOpen={() => setEditing(answer)} />
           </tr>
         )}
       />
@@ -316,6 +294,32 @@ export function AdminAnswersPage() {
           title={t('ui.admin.content.status_dialog.title')}
         />
       ) : null}
+    </>
+  );
+}
+
+/** The cells both content tables end with: author, date, status and the change button. */
+function RowEnd({
+  post,
+  title,
+  onOpen,
+}: {
+  post: { author: AdminQuestionItem['author']; created_at: number; status: AdminPostStatus };
+  title: string;
+  onOpen(): void;
+}) {
+  return (
+    <>
+      <td className="hidden px-2 py-2 md:table-cell">
+        <Author author={post.author} />
+      </td>
+      <td className="hidden px-2 py-2 whitespace-nowrap md:table-cell">{formatUtc(post.created_at).slice(0, 10)}</td>
+      <td className="px-2 py-2 whitespace-nowrap">
+        <StatusBadge status={post.status} />
+      </td>
+      <td className="px-2 py-2">
+        <ChangeButton status={post.status} title={title} onOpen={onOpen} />
+      </td>
     </>
   );
 }
