@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { API_BASE, http } from '../lib/http';
 import { useTranslation } from '../lib/translation';
-import { Glyph } from './post-glyphs';
 
 interface VoteBoxProps {
   objectId: string;
@@ -57,17 +56,16 @@ export function VoteBox({ objectId, count, status, actions, signedIn }: VoteBoxP
         aria-pressed={pressed}
         disabled={busy || (signedIn && !allowed && !pressed)}
         onClick={() => void vote(direction)}
-        className="vote-button"
-      >
-        <Glyph name="arrow" className={direction === 'down' ? 'h-4 w-4 rotate-180' : 'h-4 w-4'} />
-      </button>
+        // The arrow is drawn by the stylesheet (styles.css), pointing down for `down`.
+        className={direction === 'down' ? 'vote-button down' : 'vote-button'}
+      />
     );
   };
 
   return (
-    <div className="flex flex-col items-center gap-1">
+    <div className="vote-box">
       {button('up', actions.vote_up)}
-      <span className="text-lg font-semibold" aria-live="polite" data-testid="vote-count">
+      <span className="vote-count" aria-live="polite" data-testid="vote-count">
         {state.votes}
       </span>
       {button('down', actions.vote_down)}

@@ -23,11 +23,8 @@ export function TagChip({ slug, name, reserved = false }: { slug: string; name: 
   return (
     <Link
       to={`/tags/${encodeURIComponent(slug)}`}
-      className={`inline-flex items-center rounded px-2 py-0.5 text-xs font-medium ${
-        reserved
-          ? 'bg-gray-800 text-white dark:bg-gray-200 dark:text-gray-900'
-          : 'bg-primary-50 text-gray-900 hover:bg-primary-100 dark:bg-gray-800 dark:text-gray-100 dark:hover:bg-gray-700'
-      }`}
+      // One short class (styles.css): a list page repeats the chip on every question.
+      className={reserved ? 'tag-chip reserved' : 'tag-chip'}
     >
       {name}
     </Link>

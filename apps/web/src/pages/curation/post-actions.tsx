@@ -15,6 +15,14 @@ interface Operation {
   danger?: boolean;
 }
 
+/** The server's flags this control set shows an entry for (a member always gets the timeline link too). */
+const SHOWN_FOR = ['edit', 'close', 'reopen', 'pin', 'unpin', 'hide', 'show', 'delete', 'undelete'] as const;
+
+/** Whether PostActions shows anything for these flags: the page leaves out a guest's empty row. */
+export function showsPostActions(actions: Actions, signedIn: boolean): boolean {
+  return signedIn || SHOWN_FOR.some((key) => actions[key] === true);
+}
+
 /**
  * Edit and timeline links of a post and its moderation menu: exactly the operations the
  * server flagged in `actions`, each behind a confirmation (close behind its reason dialog).

@@ -1,7 +1,6 @@
 import { commentEditSchema, type CommentView } from '@inquire/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Glyph } from '../../components/post-glyphs';
 import { RelativeTime } from '../../components/relative-time';
 import { Button } from '../../components/ui/button';
 import { serverFieldErrors, validate, type FieldErrors } from '../../lib/forms';
@@ -85,13 +84,12 @@ export function CommentRow({ comment: c, now, signedIn, canFlag = false, onChang
             aria-label={t(vote.mine ? 'ui.interactions.comment_upvoted' : 'ui.interactions.comment_upvote')}
             aria-pressed={vote.mine}
             onClick={() => void toggleVote()}
+            // The arrow is drawn by the stylesheet (styles.css).
             className={vote.mine ? 'comment-vote text-primary-text' : 'comment-vote'}
-          >
-            <Glyph name="arrow" className="h-3 w-3" />
-          </button>
+          />
         ) : null}
       </span>
-      <div className="min-w-0 flex-1">
+      <div className="comment-body">
         {editing ? (
           <form noValidate onSubmit={save} className="space-y-2">
             <MentionTextarea
@@ -117,12 +115,13 @@ export function CommentRow({ comment: c, now, signedIn, canFlag = false, onChang
               className="comment-text"
               {...{ [HTML_ONCE_ATTR]: c.comment_id }}
               dangerouslySetInnerHTML={{ __html: c.parsed_text }}
-            />{' '}
-            –{' '}
+            />
+            {/* One text node between the elements: React marks each extra one in the HTML. */}
+            {' – '}
             <Link to={`/users/${c.username}`} className="person-link">
               {c.user_display_name}
             </Link>{' '}
-            <span className="text-gray-600 dark:text-gray-400">
+            <span className="muted">
               <RelativeTime at={c.created_at} now={now} />
             </span>
             {c.pending ? (

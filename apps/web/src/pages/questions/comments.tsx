@@ -67,9 +67,9 @@ export function Comments({ objectId, comments, now, canComment, signedIn, canFla
 
   const inputId = `comment-${objectId}`;
   return (
-    <div className="mt-3 border-t border-gray-200 pt-2 text-sm dark:border-gray-800">
+    <div className="post-comments">
       {comments.list.length ? (
-        <ul className="divide-y divide-gray-100 dark:divide-gray-800">
+        <ul className="comment-list">
           {comments.list.map((c) => (
             <CommentRow
               key={`${c.comment_id}-${c.original_text}`}

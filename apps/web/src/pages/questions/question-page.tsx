@@ -20,12 +20,11 @@ import { RelativeTime } from '../../components/relative-time';
 import { Alert } from '../../components/ui/alert';
 import { Badge, TagChip } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { PostGlyphs } from '../../components/post-glyphs';
 import { VoteBox } from '../../components/vote-box';
 import { API_BASE, http } from '../../lib/http';
 import { HTML_ONCE_ATTR } from '../../lib/html-once';
 import { useTranslation } from '../../lib/translation';
-import { ClosedNotice, PostActions } from '../curation/post-actions';
+import { ClosedNotice, PostActions, showsPostActions } from '../curation/post-actions';
 import { AnswerForm } from './answer-form';
 import { Comments } from './comments';
 import { QuestionTools } from './question-tools';
@@ -181,7 +180,6 @@ export function QuestionPage() {
             {t('ui.questions.views', { count: question.view_count, formatted: String(question.view_count) })}
           </p>
         </header>
-        <PostGlyphs />
         <StatusBanner question={question} />
         {/* The banner above says the state, and a close's reason: the notice adds what it does not. */}
         <DecisionNotice
@@ -262,7 +260,7 @@ export function QuestionPage() {
                     itemScope: true,
                     itemType: 'https://schema.org/Answer',
                   })}
-              className={`scroll-mt-20 rounded-lg border p-4 ${answer.accepted === 2 ? 'border-green-600 dark:border-green-500' : 'border-gray-200 dark:border-gray-800'} ${highlight === answer.id ? 'animate-highlight' : ''}`}
+              className={`answer-card${answer.accepted === 2 ? ' accepted' : ''}${highlight === answer.id ? ' animate-highlight' : ''}`}
             >
               <PostFacts post={answer} url={`${data.siteUrl}${questionPath(question, data.permalink, answer.id)}`} />
               {answer.status === QUESTION_STATUS.deleted ? (
@@ -311,7 +309,7 @@ export function QuestionPage() {
                   signedIn={data.signedIn}
                 />
               </div>
-              <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+              <div className="post-foot">
                 {answer.actions.accept ? (
                   <Button
                     size="sm"
@@ -323,20 +321,23 @@ export function QuestionPage() {
                 ) : (
                   <span />
                 )}
-                <div className="flex flex-wrap items-center gap-3">
-                  {data.canFlag && takesFlags(answer.status) ? (
-                    <FlagButton objectId={answer.id} objectType="answer" />
-                  ) : null}
-                  <PostActions
-                    kind="answer"
-                    postId={answer.id}
-                    questionId={question.id}
-                    actions={answer.actions}
-                    signedIn={data.signedIn}
-                    onChanged={() => revalidator.revalidate()}
-                  />
-                </div>
-                <div className="flex items-center gap-3 text-sm text-gray-600 dark:text-gray-400">
+                {/* A guest has no controls here: no empty row is sent for them. */}
+                {(data.canFlag && takesFlags(answer.status)) || showsPostActions(answer.actions, data.signedIn) ? (
+                  <div className="flex flex-wrap items-center gap-3">
+                    {data.canFlag && takesFlags(answer.status) ? (
+                      <FlagButton objectId={answer.id} objectType="answer" />
+                    ) : null}
+                    <PostActions
+                      kind="answer"
+                      postId={answer.id}
+                      questionId={question.id}
+                      actions={answer.actions}
+                      signedIn={data.signedIn}
+                      onChanged={() => revalidator.revalidate()}
+                    />
+                  </div>
+                ) : null}
+                <div className="post-byline">
                   <RelativeTime at={answer.created_at} now={now} />
                   <AuthorCard author={answer.operator} />
                 </div>
@@ -379,11 +380,11 @@ export function QuestionPage() {
 
 function AuthorCard({ author, label }: { author: PageQuestion['operator']; label?: string }) {
   return (
-    <div className="flex items-center gap-2 text-sm">
+    <div className="author-card">
       <Avatar src={author.avatar} name={author.display_name} size={28} />
       <div>
-        {label ? <p className="text-xs text-gray-600 dark:text-gray-400">{label}</p> : null}
-        <Link to={`/users/${author.username}`} className="font-medium text-gray-900 hover:underline dark:text-gray-100">
+        {label ? <p className="muted text-xs">{label}</p> : null}
+        <Link to={`/users/${author.username}`} className="author-link">
           {author.display_name}
         </Link>
       </div>

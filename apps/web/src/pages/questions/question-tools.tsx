@@ -6,13 +6,6 @@ import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
 import { toast } from '../../lib/ui-events';
 
-const toggleClass = (on: boolean) =>
-  `rounded-md border px-3 py-1 text-sm ${
-    on
-      ? 'border-transparent bg-primary-solid text-on-primary-solid'
-      : 'border-gray-300 text-gray-800 hover:bg-gray-100 dark:border-gray-600 dark:text-gray-200 dark:hover:bg-gray-800'
-  }`;
-
 /** Bookmark and follow toggles of a question (a guest's click goes to login), and its share link. */
 export function QuestionTools({
   question,
@@ -52,10 +45,10 @@ export function QuestionTools({
 
   return (
     <div className="flex flex-wrap gap-2">
-      <button type="button" aria-pressed={collected} className={toggleClass(collected)} onClick={() => void bookmark()}>
+      <button type="button" aria-pressed={collected} className="tool-button" onClick={() => void bookmark()}>
         {collected ? t('ui.question.bookmarked') : t('ui.question.bookmark')}
       </button>
-      <button type="button" aria-pressed={followed} className={toggleClass(followed)} onClick={() => void follow()}>
+      <button type="button" aria-pressed={followed} className="tool-button" onClick={() => void follow()}>
         {followed ? t('ui.question.following') : t('ui.question.follow')}
       </button>
       <ShareLink url={shareUrl} />
@@ -77,7 +70,7 @@ function ShareLink({ url }: { url: string }) {
     <Popover
       label={t('ui.question.share_label')}
       trigger={
-        <button type="button" className={toggleClass(false)}>
+        <button type="button" className="tool-button">
           {t('ui.question.share')}
         </button>
       }

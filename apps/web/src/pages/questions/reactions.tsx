@@ -1,14 +1,8 @@
 import type { ReactionEmoji, ReactionSummary } from '@inquire/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Glyph } from '../../components/post-glyphs';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
-
-/** Hearts are red, faces amber (component classes in styles.css). */
-function ReactionGlyph({ emoji }: { emoji: ReactionEmoji }) {
-  return <Glyph name={emoji} className={emoji === 'heart' ? 'glyph-heart' : 'glyph-face'} />;
-}
 
 export const EMPTY_REACTIONS: ReactionSummary = {
   reaction_summary: (['heart', 'smile', 'frown'] as const).map((emoji) => ({
@@ -76,10 +70,10 @@ export function Reactions({
             aria-label={t('ui.interactions.reaction_label', { name, count: r.count })}
             title={r.tooltip || name}
             onClick={() => void toggle(r.emoji, r.is_active)}
-            className="reaction-pill"
+            // The glyph is drawn by the stylesheet from the emoji's class (styles.css).
+            className={`reaction-pill ${r.emoji}`}
           >
-            <ReactionGlyph emoji={r.emoji} />
-            <span>{r.count}</span>
+            {r.count}
           </button>
         );
       })}
