@@ -116,8 +116,31 @@ function stylesheetFirst(): Plugin {
   };
 }
 
+const REACT_ROUTER_PRODUCTION = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/', import.meta.url),
+);
+
+/**
+ * React Router's package points every import at its development build, which differs from the
+ * production one only by its dev warnings left on: the browser build takes the production
+ * build instead (smaller, and no warnings to readers). The server keeps the package's own.
+ */
+function reactRouterProduction(): Plugin {
+  const builds: Record<string, string> = {
+    'react-router': join(REACT_ROUTER_PRODUCTION, 'index.mjs'),
+    'react-router/dom': join(REACT_ROUTER_PRODUCTION, 'dom-export.mjs'),
+  };
+  return {
+    name: 'inquire:react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId: (id) => builds[id],
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), browserCatalogs(), stylesheetFirst(), precompress()],
+  plugins: [reactRouterProduction(), react(), tailwindcss(), browserCatalogs(), stylesheetFirst(), precompress()],
   build: {
     sourcemap: false,
     chunkSizeWarningLimit: 1024,

@@ -10,6 +10,7 @@ import { resolveLazyRoutes } from './app/lazy-routes';
 import { routes } from './app/routes';
 import { pageDataStrategy } from './app/page-data';
 import { markSessionRead } from './app/session';
+import { loadDeferred } from './lib/deferred';
 import { restorePostHtml } from './lib/html-once';
 import { browserInstance } from './lib/i18n';
 import { TranslationProvider } from './lib/translation';
@@ -18,6 +19,8 @@ declare global {
   interface Window {
     __INQUIRE__?: { lang?: string };
     __staticRouterHydrationData?: { loaderData?: Record<string, unknown> };
+    /** Chunks of the deferred components the server's HTML holds (lib/deferred.tsx). */
+    __inquireDeferred?: string[];
   }
 }
 
@@ -29,13 +32,15 @@ markSessionRead();
 const hydration = window.__staticRouterHydrationData;
 if (hydration?.loaderData)
   hydration.loaderData = restorePostHtml(hydration.loaderData, document) as Record<string, unknown>;
-// The page's own chunk (code splitting by route) and its language's strings before the router,
-// so hydration renders what the server rendered. Not a top-level await: the page's chunk imports
-// the shared chunk this module is built into, which must finish evaluating first.
+// The page's own chunk (code splitting by route), the deferred parts its HTML holds and its
+// language's strings before the router, so hydration renders what the server rendered. Not a
+// top-level await: the page's chunk imports the shared chunk this module is built into, which
+// must finish evaluating first.
 async function hydrate(): Promise<void> {
   const [i18n] = await Promise.all([
     browserInstance(isLanguage(lang) ? lang : 'en_US'),
-    resolveLazyRoutes(routes, window.location),
+    // The page's modules first: they name its deferred components.
+    resolveLazyRoutes(routes, window.location).then(() => loadDeferred(window.__inquireDeferred ?? [])),
   ]);
   const router = createBrowserRouter(routes, {
     dataStrategy: pageDataStrategy(() => router.state.loaderData),

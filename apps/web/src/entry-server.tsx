@@ -19,6 +19,7 @@ import { routes } from './app/routes';
 import type { Session } from './app/session';
 import { createI18n } from './lib/i18n';
 import { TranslationProvider } from './lib/translation';
+import { collectDeferred, loadAllDeferred } from './lib/deferred';
 import { dehydratePostHtml } from './lib/html-once';
 
 /** Our own nonce is base64, but an attribute is escaped all the same. */
@@ -43,13 +44,17 @@ export async function render(input: RenderRequest): Promise<RenderResult> {
 
   const i18n = translations[input.lang];
   const router = createStaticRouter(handler.dataRoutes, context);
-  const markup = renderToString(
-    <TranslationProvider i18n={i18n}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </TranslationProvider>,
+  // The page's modules are loaded now (the handler imported them): so are its deferred parts.
+  await loadAllDeferred();
+  const { result: markup, chunks: deferredChunks } = collectDeferred(() =>
+    renderToString(
+      <TranslationProvider i18n={i18n}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </TranslationProvider>,
+    ),
   );
   const nonce = input.nonce ? ` nonce="${escapeAttribute(input.nonce)}"` : '';
-  const html = `${markup}<script${nonce}>${hydrationScript(context, markup)}</script>`;
+  const html = `${markup}<script${nonce}>${hydrationScript(context, markup, deferredChunks)}</script>`;
 
   const session = context.loaderData.root as Session | undefined;
   const siteName = session?.site.general.name ?? i18n.t('ui.site.default_name');
@@ -72,6 +77,7 @@ export async function render(input: RenderRequest): Promise<RenderResult> {
     html,
     chunks: [
       ...context.matches.flatMap((m) => (m.route.handle as RouteHandle | undefined)?.chunks ?? []),
+      ...deferredChunks,
       `virtual:inquire-catalog/${input.lang}`,
     ],
     userScheme: session?.user?.color_scheme,
@@ -92,7 +98,7 @@ export async function render(input: RenderRequest): Promise<RenderResult> {
  * window). React Router's own script wraps the JSON in a JSON.parse string, escaping every
  * quote a second time: on a question page that is kilobytes of backslashes.
  */
-function hydrationScript(context: StaticHandlerContext, markup: string): string {
+function hydrationScript(context: StaticHandlerContext, markup: string, deferredChunks: string[]): string {
   const errors = context.errors
     ? Object.fromEntries(
         Object.entries(context.errors).map(([id, error]) => [
@@ -105,7 +111,9 @@ function hydrationScript(context: StaticHandlerContext, markup: string): string 
     : null;
   const loaderData = dehydratePostHtml(context.loaderData, markup);
   const data = { loaderData, actionData: context.actionData, errors };
-  return `window.__staticRouterHydrationData=${scriptJson(data)};`;
+  const router = `window.__staticRouterHydrationData=${scriptJson(data)};`;
+  // The deferred components in the HTML: the browser loads them before hydrating (lib/deferred).
+  return deferredChunks.length ? `${router}window.__inquireDeferred=${scriptJson(deferredChunks)};` : router;
 }
 
 /**

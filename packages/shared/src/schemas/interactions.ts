@@ -6,12 +6,13 @@ import {
   QUESTION_COMPAT_FIELDS,
   type AnswerCompat,
   type AnswerItem,
-  type CommentCompat,
-  type CommentItem,
   type CommentView,
   type QuestionCompat,
   type QuestionDetail,
 } from './post.js';
+import { COMMENT_DEFAULTS, type PageComment } from './page-comment.js';
+
+export { fullComment, type PageComment } from './page-comment.js';
 
 /** The reactions a post takes (spec section 3: heart, smile, frown). */
 export const REACTION_EMOJIS = ['heart', 'smile', 'frown'] as const;
@@ -76,12 +77,29 @@ export interface UserSearchHit {
   rank: number;
 }
 
+/** A post's author as its page shows it: name, address and picture (the API adds id, rank and status). */
+export type PageAuthor = Pick<QuestionDetail['operator'], 'username' | 'display_name' | 'avatar'>;
+
+/** The reader's action flags as a page carries them: the ones allowed only (a flag left out is false). */
+export type PageActions = Partial<QuestionDetail['actions']>;
+
+/** Fields the question page does not read (its data is written into every guest's HTML). */
+const QUESTION_UNREAD = ['updated_at', 'collection_count', 'follow_count', 'pin', 'accepted_answer_id'] as const;
+const ANSWER_UNREAD = ['question_id', 'updated_at'] as const;
+
 /**
  * A question as its page shows it: the rendered HTML only (the markdown source is for
- * editing), and Inquire's fields only (Answer's copies of them are for the public API).
+ * editing), and Inquire's fields only (Answer's copies of them are for the public API), and
+ * of those the ones the page reads.
  */
-export type PageQuestion = Omit<QuestionDetail, 'content' | keyof QuestionCompat>;
-export type PageAnswer = Omit<AnswerItem, 'content' | keyof AnswerCompat>;
+export type PageQuestion = Omit<
+  QuestionDetail,
+  'content' | keyof QuestionCompat | (typeof QUESTION_UNREAD)[number] | 'operator' | 'actions'
+> & { operator: PageAuthor; actions: PageActions };
+export type PageAnswer = Omit<
+  AnswerItem,
+  'content' | keyof AnswerCompat | (typeof ANSWER_UNREAD)[number] | 'operator' | 'actions'
+> & { operator: PageAuthor; actions: PageActions };
 
 function without<T extends object, K extends string>(value: T, keys: readonly K[]): Omit<T, K> {
   const copy = { ...value } as Record<string, unknown>;
@@ -89,12 +107,22 @@ function without<T extends object, K extends string>(value: T, keys: readonly K[
   return copy as Omit<T, K>;
 }
 
+function pageAuthor({ username, display_name, avatar }: QuestionDetail['operator']): PageAuthor {
+  return { username, display_name, avatar };
+}
+
+function allowedOnly(actions: QuestionDetail['actions']): PageActions {
+  return Object.fromEntries(Object.entries(actions).filter(([, allowed]) => allowed === true));
+}
+
 export function pageQuestion(question: QuestionDetail): PageQuestion {
-  return without(question, [...QUESTION_COMPAT_FIELDS, 'content'] as const);
+  const rest = without(question, [...QUESTION_COMPAT_FIELDS, ...QUESTION_UNREAD, 'content'] as const);
+  return { ...rest, operator: pageAuthor(question.operator), actions: allowedOnly(question.actions) };
 }
 
 export function pageAnswer(answer: AnswerItem): PageAnswer {
-  return without(answer, [...ANSWER_COMPAT_FIELDS, 'content'] as const);
+  const rest = without(answer, [...ANSWER_COMPAT_FIELDS, ...ANSWER_UNREAD, 'content'] as const);
+  return { ...rest, operator: pageAuthor(answer.operator), actions: allowedOnly(answer.actions) };
 }
 
 /**
@@ -118,29 +146,7 @@ export interface QuestionPageParts {
   can_flag: boolean;
 }
 
-/** What a comment holds when nothing sets it: no source, no votes, no reply, no avatar, no actions. */
-const COMMENT_DEFAULTS = {
-  original_text: '',
-  vote_count: 0,
-  user_id: '',
-  user_avatar: '',
-  reply_comment_id: '',
-  reply_username: '',
-  reply_user_display_name: '',
-  is_vote: false,
-  actions: { edit: false, delete: false, vote_up: false },
-} as const satisfies Partial<CommentItem>;
-
-type CommentDefaults = keyof typeof COMMENT_DEFAULTS;
-
-/**
- * A comment as a page carries it: its post is the key it is filed under, and the fields that
- * hold their default are left out. A question page has dozens of comments, most with no
- * votes, reply or actions, and each full item repeats about 250 bytes of empty fields.
- */
-export type PageComment = Omit<CommentItem, 'object_id' | CommentDefaults | keyof CommentCompat> &
-  Partial<Pick<CommentItem, CommentDefaults>>;
-
+/** A comment as a page carries it (PageComment, page-comment.ts): fields at their default left out. */
 export function compactComment(comment: CommentView): PageComment {
   const { object_id: _post, ...rest } = without(comment, COMMENT_COMPAT_FIELDS);
   const compact: Record<string, unknown> = {};
@@ -150,9 +156,4 @@ export function compactComment(comment: CommentView): PageComment {
     if (!isDefault) compact[key] = value;
   }
   return compact as PageComment;
-}
-
-/** The full comment again, on the post `objectId` it was filed under. */
-export function fullComment(comment: PageComment, objectId: string): CommentView {
-  return { ...COMMENT_DEFAULTS, actions: { ...COMMENT_DEFAULTS.actions }, ...comment, object_id: objectId };
 }

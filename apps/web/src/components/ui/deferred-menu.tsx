@@ -3,8 +3,8 @@ import type { MenuEntry } from './menu';
 
 // Radix's menu (with its positioning and focus code) is a fifth of the first-load script, and
 // a reader who never opens a menu needs none of it.
-const loadMenu = () => import('./menu');
-const Menu = lazy(() => loadMenu().then((m) => ({ default: m.Menu })));
+const loadMenu = () => import('./dropdown-menu');
+const Menu = lazy(() => loadMenu().then((m) => ({ default: m.DropdownMenu })));
 
 /**
  * A dropdown menu for always-visible places (the site header) whose code loads on first use:

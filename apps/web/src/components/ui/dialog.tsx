@@ -1,31 +1,22 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import type { DialogProps } from './modal-dialog';
 
-interface DialogProps {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  title: ReactNode;
-  children: ReactNode;
-  footer?: ReactNode;
-}
+// Radix's dialog (focus trap, scroll lock, portal) is a tenth of a page's script, and most
+// readers never open one: its code loads when a dialog first opens.
+const ModalDialog = lazy(() => import('./modal-dialog').then((m) => ({ default: m.ModalDialog })));
 
-/** An accessible modal; its content mounts only while open. */
-export function Dialog({ open, onOpenChange, title, children, footer }: DialogProps) {
+/**
+ * An accessible modal; its content mounts only while open. Closed, it renders nothing (as
+ * Radix's closed dialog does, so the server's HTML is the same); once opened it stays mounted
+ * so closing returns focus as Radix does.
+ */
+export function Dialog(props: DialogProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <RadixDialog.Content
-          aria-describedby={undefined}
-          className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl dark:bg-gray-900"
-        >
-          <RadixDialog.Title className="text-lg font-semibold text-gray-900 dark:text-gray-100">
-            {title}
-          </RadixDialog.Title>
-          <div className="mt-3 text-sm text-gray-700 dark:text-gray-300">{children}</div>
-          {footer ? <div className="mt-6 flex justify-end gap-2">{footer}</div> : null}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <Suspense fallback={null}>
+      <ModalDialog {...props} />
+    </Suspense>
   );
 }

@@ -1,6 +1,4 @@
-import * as RadixMenu from '@radix-ui/react-dropdown-menu';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { cloneElement, isValidElement, lazy, Suspense, useState, type ReactElement, type ReactNode } from 'react';
 
 export const menuItemClass =
   'block cursor-pointer rounded px-3 py-2 text-sm text-gray-800 outline-none data-[highlighted]:bg-gray-100 data-[disabled]:opacity-50 dark:text-gray-100 dark:data-[highlighted]:bg-gray-800';
@@ -13,15 +11,7 @@ export type MenuEntry =
   | { kind: 'separator' }
   | { kind: 'label'; label: ReactNode };
 
-/** A dropdown menu; its items mount only while open (cheap in long lists). */
-export function Menu({
-  trigger,
-  entries,
-  align = 'end',
-  defaultOpen = false,
-  open,
-  onOpenChange,
-}: {
+export interface MenuProps {
   trigger: ReactNode;
   entries: MenuEntry[];
   align?: 'start' | 'end';
@@ -30,45 +20,36 @@ export function Menu({
   /** Given together when something else opens the menu too (the review screen's A key). */
   open?: boolean;
   onOpenChange?(open: boolean): void;
-}) {
+}
+
+// Radix's menu and its positioning code are a fifth of a page's script, and a reader who never
+// opens a menu needs none of it: the code loads when the trigger is hovered, focused or used.
+export const loadDropdownMenu = () => import('./dropdown-menu');
+const DropdownMenu = lazy(() => loadDropdownMenu().then((m) => ({ default: m.DropdownMenu })));
+
+/**
+ * A dropdown menu; its items mount only while open (cheap in long lists). Until first used the
+ * trigger is rendered alone with the attributes of a closed menu's trigger; its first click (or
+ * `open`) mounts the real menu already open.
+ */
+export function Menu(props: MenuProps) {
+  const [used, setUsed] = useState(props.open === true || props.defaultOpen === true);
+  if (props.open && !used) setUsed(true);
+  if (!used && isValidElement(props.trigger)) {
+    return cloneElement(props.trigger as ReactElement<Record<string, unknown>>, {
+      'aria-haspopup': 'menu',
+      'aria-expanded': false,
+      onPointerEnter: () => void loadDropdownMenu(),
+      onFocus: () => void loadDropdownMenu(),
+      onClick: () => {
+        setUsed(true);
+        props.onOpenChange?.(true);
+      },
+    });
+  }
   return (
-    <RadixMenu.Root defaultOpen={defaultOpen} open={open} onOpenChange={onOpenChange}>
-      <RadixMenu.Trigger asChild>{trigger}</RadixMenu.Trigger>
-      <RadixMenu.Portal>
-        <RadixMenu.Content className={menuContentClass} align={align} sideOffset={6}>
-          {entries.map((entry, index) => {
-            if (entry.kind === 'separator') {
-              return <RadixMenu.Separator key={index} className="my-1 h-px bg-gray-200 dark:bg-gray-700" />;
-            }
-            if (entry.kind === 'label') {
-              return (
-                <RadixMenu.Label key={index} className="px-3 py-2 text-xs text-gray-600 dark:text-gray-400">
-                  {entry.label}
-                </RadixMenu.Label>
-              );
-            }
-            if (entry.kind === 'link') {
-              return (
-                <RadixMenu.Item key={index} asChild>
-                  <Link to={entry.to} className={menuItemClass}>
-                    {entry.label}
-                  </Link>
-                </RadixMenu.Item>
-              );
-            }
-            return (
-              <RadixMenu.Item
-                key={index}
-                disabled={entry.disabled}
-                onSelect={entry.onSelect}
-                className={`${menuItemClass} ${entry.danger ? 'text-red-700 dark:text-red-400' : ''}`}
-              >
-                {entry.label}
-              </RadixMenu.Item>
-            );
-          })}
-        </RadixMenu.Content>
-      </RadixMenu.Portal>
-    </RadixMenu.Root>
+    <Suspense fallback={props.trigger}>
+      <DropdownMenu {...props} defaultOpen={props.open === undefined ? true : props.defaultOpen} />
+    </Suspense>
   );
 }

@@ -1,21 +1,30 @@
-import * as RadixPopover from '@radix-ui/react-popover';
-import type { ReactNode } from 'react';
+import { cloneElement, isValidElement, lazy, Suspense, useState, type ReactElement } from 'react';
+import type { PopoverProps } from './popover-panel';
 
-/** Rich content anchored to a trigger (share links, user cards); mounts only while open. */
-export function Popover({ trigger, children, label }: { trigger: ReactNode; children: ReactNode; label: string }) {
+// Radix's popover and its positioning code load when a reader first points at or uses a
+// trigger, not with the page.
+const loadPanel = () => import('./popover-panel');
+const PopoverPanel = lazy(() => loadPanel().then((m) => ({ default: m.PopoverPanel })));
+
+/**
+ * Rich content anchored to a trigger (share links, user cards); mounts only while open. Until
+ * first used the trigger is rendered alone, as a closed popover's trigger; its first click
+ * mounts the real popover already open.
+ */
+export function Popover(props: PopoverProps) {
+  const [used, setUsed] = useState(false);
+  if (!used && isValidElement(props.trigger)) {
+    return cloneElement(props.trigger as ReactElement<Record<string, unknown>>, {
+      'aria-haspopup': 'dialog',
+      'aria-expanded': false,
+      onPointerEnter: () => void loadPanel(),
+      onFocus: () => void loadPanel(),
+      onClick: () => setUsed(true),
+    });
+  }
   return (
-    <RadixPopover.Root>
-      <RadixPopover.Trigger asChild>{trigger}</RadixPopover.Trigger>
-      <RadixPopover.Portal>
-        <RadixPopover.Content
-          aria-label={label}
-          sideOffset={8}
-          className="z-50 w-72 rounded-lg border border-gray-200 bg-white p-4 text-sm text-gray-800 shadow-lg dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
-        >
-          {children}
-          <RadixPopover.Arrow className="fill-white dark:fill-gray-900" />
-        </RadixPopover.Content>
-      </RadixPopover.Portal>
-    </RadixPopover.Root>
+    <Suspense fallback={props.trigger}>
+      <PopoverPanel {...props} />
+    </Suspense>
   );
 }

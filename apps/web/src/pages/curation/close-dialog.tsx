@@ -1,9 +1,9 @@
-import { closeQuestionSchema } from '@inquire/shared';
 import { useState, type FormEvent } from 'react';
 import { ReasonPicker } from '../../components/reason-picker';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { serverFieldErrors, validate, type FieldErrors } from '../../lib/forms';
+import { loadPostSchemas } from '../../lib/load-post-schemas';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
 
@@ -34,7 +34,7 @@ export function CloseDialog({
   async function submit(event: FormEvent) {
     event.preventDefault();
     const body = { id: questionId, close_type: type === '' ? undefined : Number(type), close_msg: message };
-    const found = validate(closeQuestionSchema(window.location.origin), body, t);
+    const found = validate((await loadPostSchemas()).closeQuestionSchema(window.location.origin), body, t);
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);

@@ -1,9 +1,10 @@
-import { appealSchema, type ModerationDecisionInfo } from '@inquire/shared';
+import type { ModerationDecisionInfo } from '@inquire/shared';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { TextArea } from '../../components/ui/field';
 import { serverFieldErrors, validate, type FieldErrors } from '../../lib/forms';
+import { loadPostSchemas } from '../../lib/load-post-schemas';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
 import { toast } from '../../lib/ui-events';
@@ -66,7 +67,7 @@ function AppealDialog({
   async function submit(event: FormEvent) {
     event.preventDefault();
     const body = { decision_id: decisionId, content };
-    const found = validate(appealSchema, body, t);
+    const found = validate((await loadPostSchemas()).appealSchema, body, t);
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);

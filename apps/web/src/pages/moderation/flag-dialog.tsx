@@ -1,9 +1,10 @@
-import { reportSchema, type FlaggableType } from '@inquire/shared';
+import type { FlaggableType } from '@inquire/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ReasonPicker } from '../../components/reason-picker';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { serverFieldErrors, validate, type FieldErrors } from '../../lib/forms';
+import { loadPostSchemas } from '../../lib/load-post-schemas';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
 import { toast } from '../../lib/ui-events';
@@ -42,7 +43,7 @@ export function FlagDialog({
   async function submit(event: FormEvent) {
     event.preventDefault();
     const body = { object_id: objectId, report_type: type === '' ? undefined : Number(type), content };
-    const found = validate(reportSchema(window.location.origin), body, t);
+    const found = validate((await loadPostSchemas()).reportSchema(window.location.origin), body, t);
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
@@ -91,32 +92,6 @@ export function FlagDialog({
         </form>
       </Dialog>
       {captcha.dialog}
-    </>
-  );
-}
-
-/** A "Flag" link that opens the flag dialog; shown only where the server's flags allow flagging. */
-export function FlagButton({
-  objectId,
-  objectType,
-  className = '',
-}: {
-  objectId: string;
-  objectType: FlaggableType;
-  className?: string;
-}) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button
-        type="button"
-        className={`text-sm text-gray-600 hover:text-gray-900 hover:underline dark:text-gray-400 dark:hover:text-gray-100 ${className}`}
-        onClick={() => setOpen(true)}
-      >
-        {t('ui.flag.action')}
-      </button>
-      {open ? <FlagDialog objectId={objectId} objectType={objectType} open={open} onOpenChange={setOpen} /> : null}
     </>
   );
 }

@@ -18,7 +18,7 @@ import {
   type ProfileTab,
   type TabList,
 } from './profile-tabs';
-import { FlagButton } from '../moderation/flag-dialog';
+import { FlagButton } from '../moderation/flag-button';
 
 export interface ProfilePageData {
   profile: PublicProfile;

@@ -1,15 +1,16 @@
-import { commentEditSchema, type CommentView } from '@inquire/shared';
+import type { CommentView } from '@inquire/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RelativeTime } from '../../components/relative-time';
 import { Button } from '../../components/ui/button';
 import { serverFieldErrors, validate, type FieldErrors } from '../../lib/forms';
+import { loadPostSchemas } from '../../lib/load-post-schemas';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
 import { useCaptcha } from '../users/captcha';
 import { MentionTextarea } from './mention-textarea';
 import { HTML_ONCE_ATTR } from '../../lib/html-once';
-import { FlagButton } from '../moderation/flag-dialog';
+import { FlagButton } from '../moderation/flag-button';
 
 interface CommentRowProps {
   comment: CommentView;
@@ -54,7 +55,7 @@ export function CommentRow({ comment: c, now, signedIn, canFlag = false, onChang
   async function save(event: FormEvent) {
     event.preventDefault();
     const body = { comment_id: c.comment_id, original_text: text };
-    const found = validate(commentEditSchema, body, t);
+    const found = validate((await loadPostSchemas()).commentEditSchema, body, t);
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);

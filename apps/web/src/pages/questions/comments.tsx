@@ -1,7 +1,8 @@
-import { commentSchema, type CommentView, type Paged } from '@inquire/shared';
+import type { CommentView, Paged } from '@inquire/shared';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { serverFieldErrors, validate, type FieldErrors } from '../../lib/forms';
+import { loadPostSchemas } from '../../lib/load-post-schemas';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
 import { CommentRow } from './comment-row';
@@ -39,7 +40,7 @@ export function Comments({ objectId, comments, now, canComment, signedIn, canFla
   async function submit(event: FormEvent) {
     event.preventDefault();
     const body = { object_id: objectId, original_text: text, mention_username_list: mentionsIn(text) };
-    const found = validate(commentSchema, body, t);
+    const found = validate((await loadPostSchemas()).commentSchema, body, t);
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);

@@ -1,10 +1,11 @@
-import { inviteSchema, MAX_INVITEES, type InvitedUser } from '@inquire/shared';
+import { MAX_INVITEES, type InvitedUser } from '@inquire/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/ui/button';
 import { controlClass } from '../../components/ui/field';
 import { serverFieldErrors, validate, type FieldErrors } from '../../lib/forms';
+import { loadPostSchemas } from '../../lib/load-post-schemas';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
 import { toast } from '../../lib/ui-events';
@@ -34,7 +35,7 @@ export function InvitePeople({ questionId, invited, canInvite }: InvitePeoplePro
 
   async function save() {
     const body = { id: questionId, invite_user: chosen.map((u) => u.username) };
-    const found = validate(inviteSchema, body, t);
+    const found = validate((await loadPostSchemas()).inviteSchema, body, t);
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);

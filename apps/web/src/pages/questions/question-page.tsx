@@ -34,7 +34,7 @@ import { questionInteractions, type QuestionInteractions } from './question-inte
 import { EMPTY_REACTIONS, Reactions } from './reactions';
 import { RestrictedAnswerNotice } from './restricted-answer-notice';
 import { NewPostsNotice } from './new-posts-notice';
-import { FlagButton } from '../moderation/flag-dialog';
+import { FlagButton } from '../moderation/flag-button';
 import { DecisionNotice } from '../moderation/decision-notice';
 
 export interface QuestionPageData {

@@ -1,0 +1,60 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+
+/**
+ * Components whose code is not part of their page's chunk (the answer editor: for guests it
+ * never shows), by the source the build's manifest names their chunk after.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of components of any props
+const loaders = new Map<string, () => Promise<ComponentType<any>>>();
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+const loaded = new Map<string, ComponentType<any>>();
+/** The deferred components a server render drew (collectDeferred), else undefined. */
+let drawn: Set<string> | undefined;
+
+/**
+ * A component loaded when first drawn. Its server HTML hydrates as is: the server names the
+ * deferred components a page drew (collectDeferred), preloads their chunks with the page's, and
+ * the browser loads them before hydrating (loadDeferred), so the first render matches. Drawn
+ * later in the browser, it shows nothing until its chunk has come.
+ */
+export function deferred<P extends object>(chunk: string, load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const fetch = () =>
+    load().then((component) => {
+      loaded.set(chunk, component);
+      return component;
+    });
+  loaders.set(chunk, fetch);
+  const Lazy = lazy(() => fetch().then((component) => ({ default: component })));
+  function Deferred(props: P) {
+    drawn?.add(chunk);
+    const Loaded = loaded.get(chunk) as ComponentType<P> | undefined;
+    if (Loaded) return <Loaded {...props} />;
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }
+  return Deferred;
+}
+
+/** Server: loads every deferred component known so far, so a server render never suspends. */
+export async function loadAllDeferred(): Promise<void> {
+  await Promise.all([...loaders.values()].map((load) => load()));
+}
+
+/** Server: a synchronous render, with the chunks of the deferred components it drew. */
+export function collectDeferred<T>(render: () => T): { result: T; chunks: string[] } {
+  drawn = new Set();
+  try {
+    const result = render();
+    return { result, chunks: [...drawn] };
+  } finally {
+    drawn = undefined;
+  }
+}
+
+/** Browser, before hydrating: loads the deferred components the server's HTML holds. */
+export async function loadDeferred(chunks: readonly string[]): Promise<void> {
+  await Promise.all(chunks.map((chunk) => loaders.get(chunk)?.()));
+}
