@@ -1,6 +1,6 @@
 import { PAGING, questionPath, type Paged, type QuestionListItem } from '@inquire/shared';
 import { useTranslation } from '../lib/translation';
-import { Link } from 'react-router';
+import { Link } from './links';
 import { loaderApi } from '../app/api';
 import { API_BASE } from '../lib/http';
 import { Card } from './ui/card';
@@ -21,9 +21,9 @@ export function HotQuestionsCard({ questions, permalink }: { questions: HotQuest
   if (questions.length === 0) return null;
   return (
     <Card title={t('ui.questions.hot')}>
-      <ul className="space-y-3 text-sm">
+      <ul className="side-list">
         {questions.map((q) => (
-          <li key={q.id} className="flex gap-2">
+          <li key={q.id}>
             <span className="answer-count">{q.answer_count}</span>
             <Link to={questionPath(q, permalink)} className="side-link">
               {q.title}

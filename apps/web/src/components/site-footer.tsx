@@ -1,5 +1,6 @@
 import { useTranslation } from '../lib/translation';
-import { Link, useRouteLoaderData } from 'react-router';
+import { useRouteLoaderData } from 'react-router';
+import { Link } from './links';
 import type { Session } from '../app/session';
 import { LanguagePicker, SchemePicker } from './pickers';
 

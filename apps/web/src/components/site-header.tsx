@@ -1,6 +1,7 @@
 import { SEARCH_LIMITS, type NavbarStyle } from '@inquire/shared';
 import { useTranslation } from '../lib/translation';
-import { Form, Link, NavLink, useLocation, useRouteLoaderData } from 'react-router';
+import { useLocation, useRouteLoaderData } from 'react-router';
+import { Form, Link, NavLink } from './links';
 import type { Session } from '../app/session';
 import { Avatar } from './avatar';
 import { isPeoplePath } from './nav-sections';

@@ -1,4 +1,4 @@
-import type { PostActions } from '@inquire/shared';
+import type { PageActions } from '@inquire/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { API_BASE, http } from '../lib/http';
@@ -8,8 +8,11 @@ interface VoteBoxProps {
   objectId: string;
   count: number;
   status: 'vote_up' | 'vote_down' | '';
-  actions: PostActions;
+  /** The reader's flags (a flag left out is false). */
+  actions: PageActions;
   signedIn: boolean;
+  /** The score's name in the post's structured data, when the post has a scope. */
+  itemProp?: string;
 }
 
 interface VoteResult {
@@ -21,7 +24,7 @@ interface VoteResult {
  * Up, score, down. Plain buttons (a page has many). The server says who may vote; a guest's
  * click goes to login; a refusal arrives as the server's toast.
  */
-export function VoteBox({ objectId, count, status, actions, signedIn }: VoteBoxProps) {
+export function VoteBox({ objectId, count, status, actions, signedIn, itemProp }: VoteBoxProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [state, setState] = useState({ votes: count, vote_status: status });
@@ -64,11 +67,11 @@ export function VoteBox({ objectId, count, status, actions, signedIn }: VoteBoxP
 
   return (
     <div className="vote-box">
-      {button('up', actions.vote_up)}
-      <span className="vote-count" aria-live="polite" data-testid="vote-count">
+      {button('up', actions.vote_up === true)}
+      <span className="vote-count" aria-live="polite" data-testid="vote-count" itemProp={itemProp}>
         {state.votes}
       </span>
-      {button('down', actions.vote_down)}
+      {button('down', actions.vote_down === true)}
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import { useTranslation } from '../lib/translation';
 import {
-  NavLink,
   Outlet,
   useLoaderData,
   useLocation,
@@ -10,6 +9,7 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router';
 import type { RouteHandle } from '../app/head';
+import { NavLink } from '../components/links';
 import type { Session } from '../app/session';
 import { HotQuestionsCard, loadHotQuestions, type HotQuestions } from '../components/hot-questions';
 import { CustomHtml } from '../components/custom-html';

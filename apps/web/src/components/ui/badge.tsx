@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../links';
 
 const BADGE = {
   neutral: 'bg-gray-100 text-gray-800 dark:bg-gray-800 dark:text-gray-200',

@@ -4,26 +4,13 @@ import { Spinner } from './spinner';
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'link';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
-const VARIANTS: Record<ButtonVariant, string> = {
-  primary: 'bg-primary-solid text-on-primary-solid shadow-xs hover:brightness-110 active:brightness-95',
-  secondary:
-    'border border-gray-300 bg-white text-gray-800 shadow-xs hover:bg-gray-50 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800',
-  ghost: 'text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800',
-  danger: 'bg-red-700 text-white shadow-xs hover:bg-red-800',
-  link: 'text-primary-text underline-offset-2 hover:underline',
-};
-
-const SIZES: Record<ButtonSize, string> = {
-  sm: 'h-8 px-3 text-sm',
-  md: 'h-10 px-4 text-sm',
-  lg: 'h-11 px-5 text-base',
-};
-
-/** Classes of a button, for links that look like buttons. */
+/**
+ * Classes of a button, for links that look like buttons: one component class each for the
+ * shape, the size and the variant (styles.css, `btn-*`), as every page repeats its buttons.
+ * A link-variant button has no size (no padding, its text's height).
+ */
 export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra = ''): string {
-  const base =
-    'inline-flex items-center justify-center gap-2 rounded-md font-medium transition disabled:cursor-not-allowed disabled:opacity-60';
-  return `${base} ${variant === 'link' ? 'px-0' : SIZES[size]} ${VARIANTS[variant]} ${extra}`.trim();
+  return `btn ${variant === 'link' ? 'px-0' : `btn-${size}`} btn-${variant} ${extra}`.trim();
 }
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

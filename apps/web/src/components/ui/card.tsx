@@ -2,10 +2,9 @@ import type { ReactNode } from 'react';
 
 export function Card({ title, children, footer }: { title?: ReactNode; children: ReactNode; footer?: ReactNode }) {
   return (
-    <section className="rounded-lg border border-gray-200 bg-white shadow-xs dark:border-gray-800 dark:bg-gray-900">
-      {title ? (
-        <h2 className="border-b border-gray-200 px-4 py-3 text-sm font-semibold dark:border-gray-800">{title}</h2>
-      ) : null}
+    // One short class each (styles.css): sidebars stack several cards on every page.
+    <section className="card">
+      {title ? <h2 className="card-title">{title}</h2> : null}
       <div className="p-4">{children}</div>
       {footer ? <div className="border-t border-gray-200 px-4 py-3 dark:border-gray-800">{footer}</div> : null}
     </section>

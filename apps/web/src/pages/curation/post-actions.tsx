@@ -1,6 +1,6 @@
-import type { PostActions as Actions } from '@inquire/shared';
+import type { PageActions as Actions } from '@inquire/shared';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/links';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Menu, type MenuEntry } from '../../components/ui/menu';

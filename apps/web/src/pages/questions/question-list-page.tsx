@@ -7,7 +7,8 @@ import {
   type QuestionOrder,
 } from '@inquire/shared';
 import { useTranslation } from '../../lib/translation';
-import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/links';
 import { Pagination } from '../../components/ui/pagination';
 import { loaderApi } from '../../app/api';
 import { fromApi } from '../../app/load';

@@ -11,7 +11,8 @@ import {
   type QuestionPageParts,
 } from '@inquire/shared';
 import { useEffect, useState } from 'react';
-import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/links';
 import { loaderApi } from '../../app/api';
 import { fromApi } from '../../app/load';
 import type { Session } from '../../app/session';
@@ -46,8 +47,6 @@ export interface QuestionPageData {
   permalink: number;
   /** The question's canonical address on this site, for the share link. */
   shareUrl: string;
-  /** The site's address without a trailing slash, for absolute links in structured data. */
-  siteUrl: string;
   signedIn: boolean;
   canComment: boolean;
   /** Whether the server lets the reader flag this page's posts and comments. */
@@ -77,7 +76,6 @@ export async function questionPageLoader(
     now: Math.floor(Date.now() / 1000),
     permalink: session.site.site_seo.permalink,
     shareUrl: `${session.site.general.site_url.replace(/\/+$/, '')}${questionPath(question, session.site.site_seo.permalink)}`,
-    siteUrl: session.site.general.site_url.replace(/\/+$/, ''),
     signedIn: session.user !== null,
     canComment: session.user?.actions.comment ?? false,
     canFlag: parts.can_flag,
@@ -93,20 +91,24 @@ function commentsOf(pages: Record<string, Paged<PageComment>>, postId: string): 
 }
 
 /**
- * What search engines read about a post besides its title and text (schema.org microdata):
- * when it was written, its score, its author and, for an answer, its address.
+ * What search engines read about a post besides what its visible elements carry (schema.org
+ * microdata: the title, the text, the date on its time element, the score on its vote count):
+ * its author and, for an answer, its address (the answer's anchor on this page).
  */
 function PostFacts({ post, url }: { post: PageQuestion | PageAnswer; url?: string }) {
   return (
     <>
-      <meta itemProp="dateCreated" content={new Date(post.created_at * 1000).toISOString()} />
-      <meta itemProp="upvoteCount" content={String(post.vote_count)} />
       {url ? <link itemProp="url" href={url} /> : null}
       <span hidden itemProp="author" itemScope itemType="https://schema.org/Person">
         <meta itemProp="name" content={post.operator.display_name} />
       </span>
     </>
   );
+}
+
+/** A deleted answer stays out of the structured data (its facts would land on the question). */
+function inStructuredData(answer: PageAnswer): boolean {
+  return answer.status !== QUESTION_STATUS.deleted;
 }
 
 /** Published posts take flags; the server refuses deleted ones, and held ones are their author's and staff's alone. */
@@ -176,7 +178,7 @@ export function QuestionPage() {
           <PostFacts post={question} />
           <meta itemProp="answerCount" content={String(question.answer_count)} />
           <p className="text-sm text-gray-600 dark:text-gray-400">
-            <RelativeTime at={question.created_at} now={now} /> ·{' '}
+            <RelativeTime at={question.created_at} now={now} itemProp="dateCreated" /> ·{' '}
             {t('ui.questions.views', { count: question.view_count, formatted: String(question.view_count) })}
           </p>
         </header>
@@ -192,6 +194,7 @@ export function QuestionPage() {
         />
         <div className="flex gap-4">
           <VoteBox
+            itemProp="upvoteCount"
             objectId={question.id}
             count={question.vote_count}
             status={question.vote_status}
@@ -253,7 +256,7 @@ export function QuestionPage() {
             <div
               key={answer.id}
               id={answer.id}
-              {...(answer.status === QUESTION_STATUS.deleted
+              {...(!inStructuredData(answer)
                 ? {}
                 : {
                     itemProp: answer.accepted === 2 ? 'acceptedAnswer' : 'suggestedAnswer',
@@ -262,7 +265,7 @@ export function QuestionPage() {
                   })}
               className={`answer-card${answer.accepted === 2 ? ' accepted' : ''}${highlight === answer.id ? ' animate-highlight' : ''}`}
             >
-              <PostFacts post={answer} url={`${data.siteUrl}${questionPath(question, data.permalink, answer.id)}`} />
+              {inStructuredData(answer) ? <PostFacts post={answer} url={`#${answer.id}`} /> : null}
               {answer.status === QUESTION_STATUS.deleted ? (
                 <div className="mb-2">
                   <Badge kind="danger">{t('ui.curation.answer_deleted')}</Badge>
@@ -289,6 +292,7 @@ export function QuestionPage() {
               ) : null}
               <div className="flex gap-4">
                 <VoteBox
+                  itemProp={inStructuredData(answer) ? 'upvoteCount' : undefined}
                   objectId={answer.id}
                   count={answer.vote_count}
                   status={answer.vote_status}
@@ -338,7 +342,11 @@ export function QuestionPage() {
                   </div>
                 ) : null}
                 <div className="post-byline">
-                  <RelativeTime at={answer.created_at} now={now} />
+                  <RelativeTime
+                    at={answer.created_at}
+                    now={now}
+                    itemProp={inStructuredData(answer) ? 'dateCreated' : undefined}
+                  />
                   <AuthorCard author={answer.operator} />
                 </div>
               </div>

@@ -1,5 +1,5 @@
 import { questionPath, type RelatedQuestion } from '@inquire/shared';
-import { Link } from 'react-router';
+import { Link } from '../../components/links';
 import { Card } from '../../components/ui/card';
 import { useTranslation } from '../../lib/translation';
 
@@ -10,9 +10,9 @@ export function RelatedQuestions({ list, permalink }: { list: RelatedQuestion[];
   return (
     <section aria-label={t('ui.interactions.related')} data-testid="related-questions">
       <Card title={t('ui.interactions.related')}>
-        <ul className="space-y-3 text-sm">
+        <ul className="side-list">
           {list.map((q) => (
-            <li key={q.id} className="flex gap-2">
+            <li key={q.id}>
               <span className={q.accepted ? 'answer-count accepted' : 'answer-count'}>{q.answer_count}</span>
               <Link to={questionPath(q, permalink)} className="side-link">
                 {q.title}
