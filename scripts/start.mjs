@@ -1,17 +1,20 @@
-// `npm start`: builds the web app when its build is missing or older than its sources,
-// then runs `inquire start` with any arguments passed after `--`.
+// `npm start`: builds the web app and the server bundle when either is missing or older than
+// its sources, then runs `inquire start` with any arguments passed after `--`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const built = join(root, 'apps/web/dist/server/entry-server.js');
+const built = ['apps/web/dist/server/entry-server.js', 'apps/server/dist/app/main.js'].map((path) => join(root, path));
 const sources = [
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/server/src',
+  'apps/server/build.mjs',
   'packages/shared/src',
   'packages/i18n',
+  'packages/plugin-sdk/src',
 ];
 
 function newest(path) {
@@ -22,9 +25,11 @@ function newest(path) {
   return Math.max(0, ...readdirSync(full).map((name) => newest(join(path, name))));
 }
 
-const stale = !existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
+const stale =
+  !built.every((path) => existsSync(path)) ||
+  Math.max(...sources.map(newest)) > Math.min(...built.map((path) => statSync(path).mtimeMs));
 if (stale) {
-  console.log('Building the web app…');
+  console.log('Building the web app and the server…');
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

@@ -1,12 +1,7 @@
 import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
-import { installBaseInfoSchema, installInitSchema } from '@inquire/shared';
 import { readSiteConfig, resolveDataDir } from './config/config.js';
 import { resolveTrustProxy } from './config/trust-proxy.js';
-import { parseInput } from './infra/validate.js';
-import { SiteRuntime } from './infra/site.js';
-import { AppError } from './lib/errors.js';
-import { translate } from '@inquire/i18n';
 import { identifyWorker, parseWorkers, runPrimary, shouldFork } from './workers.js';
 
 export const HELP = `Usage: inquire <command> [options]
@@ -30,7 +25,8 @@ Commands:
             Each option can also come from the environment: INQUIRE_DB, INQUIRE_DB_URL,
             INQUIRE_SITE_NAME, INQUIRE_SITE_URL, INQUIRE_CONTACT_EMAIL, INQUIRE_ADMIN_NAME,
             INQUIRE_ADMIN_EMAIL, INQUIRE_ADMIN_PASSWORD, INQUIRE_LANG.
-  migrate   Bring the database of an installed site up to date.
+  migrate   Bring the database of an installed site up to date (exit code 3: no site is
+            installed in the data directory yet).
               --data-dir DIR
   seed      Fill an installed site with a realistic, deterministic demo community (members,
             200 tags, questions with answers, comments, votes and accepted answers).
@@ -77,7 +73,7 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+export type CliValues = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
 export async function runCli(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
@@ -86,9 +82,9 @@ export async function runCli(argv: string[]): Promise<number> {
     case 'start':
       return start(values);
     case 'init':
-      return init(values);
+      return (await import('./install-commands.js')).init(values);
     case 'migrate':
-      return migrate(values);
+      return (await import('./install-commands.js')).migrate(values);
     // Each command loads its own code: the primary of `start --workers` only migrates and
     // forks, and importing the whole app there cost it ~150 MB of memory for nothing.
     case 'seed':
@@ -104,7 +100,7 @@ export async function runCli(argv: string[]): Promise<number> {
   }
 }
 
-async function start(values: Values): Promise<number> {
+async function start(values: CliValues): Promise<number> {
   const dataDir = resolveDataDir(values['data-dir']);
   const port = Number(values.port ?? process.env.PORT ?? 9080);
   const host = values.host ?? process.env.HOST ?? '127.0.0.1';
@@ -152,102 +148,4 @@ async function start(values: Values): Promise<number> {
 
 function env(name: string): string | undefined {
   return process.env[name] || undefined;
-}
-
-async function init(values: Values): Promise<number> {
-  const dataDir = resolveDataDir(values['data-dir']);
-  const site = new SiteRuntime(dataDir);
-  const { install } = (await import('./services.js')).createServices(site);
-  const lang = values.lang ?? env('INQUIRE_LANG') ?? 'en_US';
-  const driver = values.db ?? env('INQUIRE_DB') ?? 'sqlite';
-  try {
-    const dbInput =
-      driver === 'postgres'
-        ? postgresInput(values['db-url'] ?? env('INQUIRE_DB_URL') ?? '')
-        : { db_type: 'sqlite3', db_file: values['db-file'] ?? env('INQUIRE_DB_FILE') ?? 'inquire.db' };
-    await site.open();
-    const initInput = parseInput(installInitSchema, { ...dbInput, lang });
-    const { config_exists } = await install.init(initInput);
-    if (config_exists) process.stdout.write('config.yaml already exists: using it.\n');
-    await install.baseInfo(
-      parseInput(installBaseInfoSchema, {
-        lang,
-        site_name: values['site-name'] ?? env('INQUIRE_SITE_NAME'),
-        site_url: values['site-url'] ?? env('INQUIRE_SITE_URL'),
-        contact_email: values['contact-email'] ?? env('INQUIRE_CONTACT_EMAIL'),
-        login_required: values['login-required'] ?? env('INQUIRE_LOGIN_REQUIRED') === 'true',
-        name: values['admin-name'] ?? env('INQUIRE_ADMIN_NAME'),
-        email: values['admin-email'] ?? env('INQUIRE_ADMIN_EMAIL'),
-        password: values['admin-password'] ?? env('INQUIRE_ADMIN_PASSWORD'),
-      }),
-    );
-    process.stdout.write(`Installed. Start the site with: inquire start --data-dir ${dataDir}\n`);
-    return 0;
-  } catch (error) {
-    process.stderr.write(`${describe(error, lang)}\n`);
-    return 1;
-  } finally {
-    await site.close();
-  }
-}
-
-/** Splits a postgres:// URL into the wizard's fields, so init validates like the wizard. */
-function postgresInput(url: string): Record<string, unknown> {
-  if (!url) return { db_type: 'postgres' };
-  const parsed = new URL(url);
-  return {
-    db_type: 'postgres',
-    db_host: parsed.hostname,
-    db_port: parsed.port || 5432,
-    db_username: decodeURIComponent(parsed.username),
-    db_password: decodeURIComponent(parsed.password) || '-',
-    db_name: decodeURIComponent(parsed.pathname.slice(1)),
-    ssl_mode: parsed.searchParams.get('sslmode') ?? 'disable',
-  };
-}
-
-/** The wizard's field names as this command's flags, for error messages. */
-const CLI_FLAG: Record<string, string> = {
-  name: 'admin-name',
-  email: 'admin-email',
-  password: 'admin-password',
-  site_name: 'site-name',
-  site_url: 'site-url',
-  contact_email: 'contact-email',
-  db_file: 'db-file',
-  db_host: 'db-url',
-  db_port: 'db-url',
-  db_username: 'db-url',
-  db_password: 'db-url',
-  db_name: 'db-url',
-  db_type: 'db',
-};
-
-function describe(error: unknown, lang: string): string {
-  const language = lang === 'zh_CN' ? 'zh_CN' : 'en_US';
-  if (error instanceof AppError) {
-    const fields = error.fields.map((f) => `  --${CLI_FLAG[f.field] ?? f.field}: ${translate(language, f.key)}`);
-    return [translate(language, error.reason), ...fields].join('\n');
-  }
-  return error instanceof Error ? error.message : String(error);
-}
-
-async function migrate(values: Values): Promise<number> {
-  const site = new SiteRuntime(resolveDataDir(values['data-dir']));
-  try {
-    await site.open();
-    if (!site.hasDatabase) {
-      process.stderr.write('This data directory has no config.yaml: run "inquire init" first.\n');
-      return 1;
-    }
-    const applied = site.appliedMigrations;
-    process.stdout.write(
-      applied.length
-        ? `Applied ${applied.length} migration(s): ${applied.join(', ')}.\n`
-        : 'The database is up to date.\n',
-    );
-    return 0;
-  } finally {
-    await site.close();
-  }
 }

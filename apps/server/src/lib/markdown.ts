@@ -1,6 +1,21 @@
-import hljs from 'highlight.js';
+import { createRequire } from 'node:module';
+import type { HLJSApi } from 'highlight.js';
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
+
+/**
+ * highlight.js with its ~190 languages, loaded by the first fenced code block with a language:
+ * pages are served from stored HTML, so a worker that renders no markdown never holds it
+ * (some 10 MB each). markdown-it's highlight hook is synchronous, hence require.
+ */
+let highlighter: HLJSApi | undefined;
+function hljs(): HLJSApi {
+  if (!highlighter) {
+    const loaded = createRequire(import.meta.url)('highlight.js') as HLJSApi & { default?: HLJSApi };
+    highlighter = loaded.default ?? loaded;
+  }
+  return highlighter;
+}
 
 /**
  * The one markdown renderer. Whatever it returns is sanitized, so stored HTML is safe to
@@ -11,8 +26,10 @@ const md = new MarkdownIt({
   linkify: true,
   breaks: false,
   highlight(code, lang): string {
-    const language = lang && hljs.getLanguage(lang) ? lang : undefined;
-    const body = language ? hljs.highlight(code, { language, ignoreIllegals: true }).value : md.utils.escapeHtml(code);
+    const language = lang && hljs().getLanguage(lang) ? lang : undefined;
+    const body = language
+      ? hljs().highlight(code, { language, ignoreIllegals: true }).value
+      : md.utils.escapeHtml(code);
     const cls = language ? ` class="hljs language-${language}"` : ' class="hljs"';
     // tabindex: a code block wider than the screen scrolls, and keyboards must reach it.
     return `<pre tabindex="0"><code${cls}>${body}</code></pre>`;

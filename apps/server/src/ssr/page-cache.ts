@@ -103,7 +103,7 @@ export interface PageCacheLimits {
   maxAgeMs: number;
 }
 
-export const DEFAULT_PAGE_CACHE_LIMITS: PageCacheLimits = { maxBytes: 64 * 1024 * 1024, maxAgeMs: 60_000 };
+export const DEFAULT_PAGE_CACHE_LIMITS: PageCacheLimits = { maxBytes: 24 * 1024 * 1024, maxAgeMs: 60_000 };
 
 /**
  * Guest pages by key, least recently used dropped first once the bytes pass the limit.

@@ -1,5 +1,4 @@
 import type { CaptchaContract } from '@inquire/plugin-sdk';
-import svgCaptcha from 'svg-captcha';
 import { newToken } from '../../infra/tokens.js';
 
 /** How many characters the built-in captcha draws (its one setting), within what a person reads at a glance. */
@@ -9,6 +8,8 @@ export const CAPTCHA_CODE_LENGTH = { name: 'code_length', default: 4, min: 4, ma
 export const builtinCaptchaWith = (length: number): CaptchaContract => ({
   kind: 'captcha',
   async create() {
+    // Loaded on the first captcha: svg-captcha parses its font when imported (~11 MB).
+    const { default: svgCaptcha } = await import('svg-captcha');
     const { data, text } = svgCaptcha.create({
       size: length,
       noise: 2,

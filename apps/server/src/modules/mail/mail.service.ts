@@ -1,6 +1,5 @@
 import { ACCOUNT_REASONS, type SmtpInput, type SmtpSettings, SMTP_PASSWORD_MASK } from '@inquire/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
 import type { Db } from '../../infra/db.js';
 import type { SiteRuntime } from '../../infra/site.js';
 import { nowSeconds } from '../../lib/clock.js';
@@ -18,7 +17,9 @@ export function backoffSeconds(attempts: number): number {
   return Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
 }
 
-function transportFor(settings: SmtpSettings) {
+/** nodemailer is loaded on the first email: a worker that sends none never holds it (~15 MB). */
+async function transportFor(settings: SmtpSettings) {
+  const { default: nodemailer } = await import('nodemailer');
   return nodemailer.createTransport({
     host: settings.smtp_host,
     port: settings.smtp_port,
@@ -92,7 +93,7 @@ export class MailService {
     if (rows.length === 0) return;
     const settings = await readSmtp(db);
     const configured = smtpConfigured(settings);
-    const transport = configured ? transportFor(settings) : undefined;
+    const transport = configured ? await transportFor(settings) : undefined;
     try {
       for (const row of rows) {
         if (!(await outboxRepository.claim(db, row.id, Number(row.next_attempt_at), now + LEASE_SECONDS))) continue;
@@ -140,7 +141,7 @@ export class MailService {
     if (!recipient) return;
     if (!smtpConfigured(value)) throw AppError.display(ACCOUNT_REASONS.smtpSendFailed, 'toast');
     const email = renderEmail(lang, 'test', recipient, { site: siteName });
-    const transport = transportFor(value);
+    const transport = await transportFor(value);
     try {
       await transport.sendMail({ from: fromHeader(value), ...email });
     } catch (error) {

@@ -1,6 +1,5 @@
 import { DEFAULT_PRIMARY_COLOR, DEFAULT_ROBOTS, defaultRobots } from '@inquire/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import { AppError } from '../../lib/errors.js';
 import { acceptsGzip } from '../../ssr/guest-pages.js';
 import { SitemapService, type SitemapFile } from '../seo/sitemap.service.js';
@@ -67,6 +66,8 @@ export async function siteFilesRoutes(app: FastifyInstance): Promise<void> {
 
 /** An ICO file holding one 32x32 PNG (ICO allows PNG entries since Windows Vista; every browser reads them). */
 async function defaultIcon(): Promise<Buffer> {
+  // sharp (libvips) is loaded on first use: a worker that never draws an image never maps it.
+  const { default: sharp } = await import('sharp');
   const png = await sharp(Buffer.from(DEFAULT_ICON_SVG)).resize(32, 32).png().toBuffer();
   const header = Buffer.alloc(22);
   header.writeUInt16LE(0, 0); // reserved

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LIMITS } from '@inquire/shared';
-import sharp from 'sharp';
 import { uploadsDir } from '../../config/config.js';
 import type { SiteRuntime } from '../../infra/site.js';
 import { nowSeconds } from '../../lib/clock.js';
@@ -105,6 +104,8 @@ export class UploadsService {
  */
 async function reencode(data: Buffer, format: ImageFormat, source: UploadSource): Promise<Buffer> {
   const kind = OUTPUT[format];
+  // sharp (libvips, ~28 MB) is loaded on the first upload, not by every worker at start.
+  const { default: sharp } = await import('sharp');
   try {
     const image = sharp(data, { limitInputPixels: MAX_PIXELS, animated: false });
     const meta = await image.metadata();
