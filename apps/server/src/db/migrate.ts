@@ -20,6 +20,7 @@ import * as liveEvents from './migrations/0019-live-events.js';
 import * as searchPluginFeed from './migrations/0020-search-plugin-feed.js';
 import * as postOrigins from './migrations/0021-post-origins.js';
 import * as unreviewedRevisions from './migrations/0022-unreviewed-revisions.js';
+import * as searchWords from './migrations/0023-search-words.js';
 
 /** Migrations are listed here, in order, so bundling and tests need no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-search-plugin-feed': searchPluginFeed,
   '0021-post-origins': postOrigins,
   '0022-unreviewed-revisions': unreviewedRevisions,
+  '0023-search-words': searchWords,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

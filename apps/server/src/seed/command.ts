@@ -1,6 +1,7 @@
 import { resolveDataDir } from '../config/config.js';
 import { contentGenerationRepository } from '../infra/content-generation.repository.js';
 import { SiteRuntime } from '../infra/site.js';
+import { formatMegabytes } from '../modules/posts/search-index.js';
 import { nowSeconds } from '../lib/clock.js';
 import { SEED_DEFAULTS, SEED_LANGUAGES, type SeedLanguage, type SeedOptions } from './plan.js';
 import { progressBar, silentProgress } from './progress.js';
@@ -59,6 +60,7 @@ function describe(s: SeedSummary): string {
   return [
     `Wrote ${s.members} members, ${s.tags} new tags, ${s.questions} questions, ${s.answers} answers,`,
     `${s.comments} comments, ${s.votes} votes and ${s.accepted} accepted answers in ${s.seconds.toFixed(1)} s.`,
+    `Search index built in ${s.searchIndexSeconds.toFixed(1)} s: ${formatMegabytes(s.searchIndexBytes)} on disk.`,
     '',
   ].join('\n');
 }

@@ -233,6 +233,8 @@ describe('inquire seed', () => {
       expect(await seedSite(bulk.app.site, options, { writer: 'bulk' })).toEqual({
         ...written,
         seconds: expect.any(Number),
+        searchIndexSeconds: expect.any(Number),
+        searchIndexBytes: expect.any(Number),
       });
       const [expected, actual] = [await seededRows(reference), await seededRows(bulk)];
       expect(expected.questions).toHaveLength(30);

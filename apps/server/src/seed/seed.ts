@@ -22,6 +22,9 @@ export type SeedWriter = 'bulk' | 'reference';
 export interface SeedSummary extends SeedTotals {
   members: number;
   seconds: number;
+  /** The search index's build time and bytes on disk (issue 10 asks for both at scale). */
+  searchIndexSeconds: number;
+  searchIndexBytes: number;
 }
 
 export class NotInstalledError extends Error {
@@ -69,11 +72,14 @@ export async function seedSite(site: SiteRuntime, options: SeedOptions, run: See
     await restoreDeferredIndexes(site.dataDir, target.db, driver);
     const summary = deferIndexes ? await withDeferredIndexes(site.dataDir, target.db, driver, load) : await load();
     // The search index is built from the posts once, as `inquire reindex` does (the bulk writer skips it).
+    const indexStartedAt = Date.now();
     await target.db.transaction().execute((trx) => searchIndex.rebuild(trx));
+    const searchIndexSeconds = (Date.now() - indexStartedAt) / 1000;
+    const searchIndexBytes = await searchIndex.sizeBytes(target.db);
     // Fresh planner statistics, as autovacuum would gather a while later: the site is read at once.
     if (driver === 'postgres') await sql`analyze ${sql.join(BULK_TABLES.map((t) => sql.table(t)))}`.execute(target.db);
     if (stop.requested) throw new SeedInterruptedError(summary.questions);
-    return { ...summary, seconds: (Date.now() - startedAt) / 1000 };
+    return { ...summary, seconds: (Date.now() - startedAt) / 1000, searchIndexSeconds, searchIndexBytes };
   } finally {
     stop.release();
     await target.close();
@@ -105,7 +111,7 @@ async function seedWith(
   progress: SeedProgress,
   writer: SeedWriter,
   stop: { requested: boolean },
-): Promise<Omit<SeedSummary, 'seconds'>> {
+): Promise<Omit<SeedSummary, 'seconds' | 'searchIndexSeconds' | 'searchIndexBytes'>> {
   const db = target.db;
   const plan = new SeedPlan(options);
   const members = await writeMembers(db, plan.members);

@@ -3,11 +3,12 @@ import { ANSWER_STATUS, objectTypeOf } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { plainText } from '../../lib/markdown.js';
+import { segment } from '../search/search-text.js';
 import { isPublicQuestion } from './public-questions.js';
 import { searchFeedQueue } from './search-feed-queue.js';
 
 /**
- * The search index's writer (tables of migration 0008): one document per question and answer
+ * The search index's writer (tables of migration 0023): one document per question and answer
  * that anyone may see, by the public-question rule every list uses. Every write that changes a
  * post's text, tags, status or visibility calls one of the sync functions with its transaction,
  * so the index never disagrees with the posts after a commit. The same calls queue the posts for
@@ -29,6 +30,9 @@ interface Doc {
 /** Longest body text indexed per post: long posts are rare, and their first part ranks them. */
 const BODY_MAX = 100_000;
 const BATCH = 500;
+
+/** A byte count as the commands print sizes: "12.3 MB". */
+export const formatMegabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
 export const isSqlite = (db: Db) => db.getExecutor().adapter instanceof SqliteAdapter;
 
@@ -53,19 +57,55 @@ async function deleteDocs(db: Db, ids: string[]): Promise<void> {
   }
 }
 
-async function insertDocs(db: Db, docs: Doc[]): Promise<void> {
+/**
+ * The texts go in as their index words (search-text.ts); neither engine keeps them: FTS5's table
+ * is contentless, PostgreSQL's holds the weighted tsvector (title A, body B, tags C) alone.
+ */
+async function insertDocs(db: Db, docs: Doc[], pgTable = 'search_docs'): Promise<void> {
   if (docs.length === 0) return;
   const sqlite = isSqlite(db);
-  const rows: RawBuilder<unknown>[] = docs.map((d) =>
-    sqlite
-      ? sql`(${sqliteRowid(d.id)}, ${d.title}, ${d.body}, ${d.tags})`
-      : sql`(${d.id}, ${d.title}, ${d.body}, ${d.tags})`,
-  );
+  const rows: RawBuilder<unknown>[] = docs.map((d) => {
+    const [title, body, tags] = [segment(d.title), segment(d.body), segment(d.tags)];
+    return sqlite
+      ? sql`(${sqliteRowid(d.id)}, ${title}, ${body}, ${tags})`
+      : sql`(${d.id}, setweight(to_tsvector('simple', ${title}), 'A') || setweight(to_tsvector('simple', ${body}), 'B') ||
+          setweight(to_tsvector('simple', ${tags}), 'C'))`;
+  });
   if (sqlite) {
     await sql`insert into search_fts (rowid, title, body, tags) values ${sql.join(rows)}`.execute(db);
   } else {
-    await sql`insert into search_docs (id, title, body, tags) values ${sql.join(rows)}`.execute(db);
+    await sql`insert into ${sql.table(pgTable)} (id, doc) values ${sql.join(rows)}`.execute(db);
   }
+}
+
+/** The table PostgreSQL's rebuild fills before it replaces `search_docs`. */
+const NEXT_TABLE = 'search_docs_next';
+/** Each kind's id range (packages/shared ids.ts: `1` + the type's 3 digits + 13 digits). */
+const QUESTION_IDS = sql.raw(`id >= '10010000000000000' and id < '10020000000000000'`);
+const ANSWER_IDS = sql.raw(`id >= '10020000000000000' and id < '10030000000000000'`);
+
+/** PostgreSQL's index table: the weighted tsvector of each document, nothing else. */
+async function createPostgresTable(db: Db, name: string): Promise<void> {
+  await sql`create table ${sql.table(name)} (id text not null, doc tsvector not null)`.execute(db);
+}
+
+/**
+ * Indexes the filled table and puts it in place of `search_docs`: a primary key, and a GIN
+ * index per kind of post (every search reads one kind at a time, and with one index for both,
+ * a search for questions fetched and rechecked every matching answer too). Dropping the old
+ * table waits for searches reading it, and new ones wait for the commit that follows.
+ */
+async function swapPostgresTable(db: Db): Promise<void> {
+  const next = sql.table(NEXT_TABLE);
+  await sql`alter table ${next} add constraint search_docs_next_pkey primary key (id)`.execute(db);
+  await sql`create index search_docs_next_questions on ${next} using gin (doc) where ${QUESTION_IDS}`.execute(db);
+  await sql`create index search_docs_next_answers on ${next} using gin (doc) where ${ANSWER_IDS}`.execute(db);
+  await sql`drop table if exists search_docs`.execute(db);
+  await sql`alter table ${next} rename to search_docs`.execute(db);
+  await sql`alter index search_docs_next_pkey rename to search_docs_pkey`.execute(db);
+  await sql`alter index search_docs_next_questions rename to search_docs_doc_questions`.execute(db);
+  await sql`alter index search_docs_next_answers rename to search_docs_doc_answers`.execute(db);
+  await sql`analyze search_docs`.execute(db);
 }
 
 /** The tag text of questions (slugs and display names of their listed links), by question id. */
@@ -181,12 +221,18 @@ export const searchIndex = {
   },
 
   /**
-   * Rebuilds the whole index from the posts (`inquire reindex`, `inquire seed`), in batches by
-   * id; `progress(done, total)` after each. Run it in a transaction so readers never see it half full.
+   * Rebuilds the whole index from the posts (`inquire reindex`, `inquire seed`, migration 0023),
+   * in batches by id; `progress(done, total)` after each. Run it in a transaction so readers
+   * never see it half full.
    */
   async rebuild(db: Db, progress: (done: number, total: number) => void = () => {}): Promise<number> {
-    if (isSqlite(db)) await sql`delete from search_fts`.execute(db);
-    else await sql`delete from search_docs`.execute(db);
+    const sqlite = isSqlite(db);
+    // PostgreSQL fills a new table and indexes it once built, which is several times faster
+    // and smaller than growing the GIN indexes row by row; searches read the old table until
+    // the swap at the end. FTS5's own command empties a contentless table at once.
+    if (sqlite) await sql`insert into search_fts (search_fts) values ('delete-all')`.execute(db);
+    else await createPostgresTable(db, NEXT_TABLE);
+    const table = sqlite ? undefined : NEXT_TABLE;
     const [questions, answers] = await Promise.all([
       db
         .selectFrom('questions')
@@ -210,7 +256,7 @@ export const searchIndex = {
         .execute();
       if (batch.length === 0) break;
       const docs = await questionDocs(db, batch.filter(isPublicQuestion));
-      await insertDocs(db, docs);
+      await insertDocs(db, docs, table);
       indexed += docs.length;
       done += batch.length;
       after = batch[batch.length - 1]!.id;
@@ -237,12 +283,23 @@ export const searchIndex = {
       const docs = batch
         .filter((a) => a.status === ANSWER_STATUS.normal && isPublicQuestion({ status: a.q_status, show: a.show }))
         .map(answerDoc);
-      await insertDocs(db, docs);
+      await insertDocs(db, docs, table);
       indexed += docs.length;
       done += batch.length;
       before = batch[batch.length - 1]!.id;
       progress(Math.min(done, total), total);
     }
+    // One b-tree per term instead of one per batch: smaller, and each term is one read.
+    if (sqlite) await sql`insert into search_fts (search_fts) values ('optimize')`.execute(db);
+    else await swapPostgresTable(db);
     return indexed;
+  },
+
+  /** Bytes on disk of the index: its FTS5 tables on SQLite, its table and indexes on PostgreSQL. */
+  async sizeBytes(db: Db): Promise<number> {
+    const size = isSqlite(db)
+      ? sql<{ n: number }>`select sum(pgsize) as n from dbstat where name glob 'search_fts_*'`
+      : sql<{ n: number }>`select pg_total_relation_size('search_docs') as n`;
+    return Number((await size.execute(db)).rows[0]?.n ?? 0);
   },
 };

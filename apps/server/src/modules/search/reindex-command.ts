@@ -2,7 +2,7 @@ import { resolveDataDir } from '../../config/config.js';
 import { contentGenerationRepository } from '../../infra/content-generation.repository.js';
 import { SiteRuntime } from '../../infra/site.js';
 import { progressBar, silentProgress } from '../../seed/progress.js';
-import { searchIndex } from '../posts/search-index.js';
+import { formatMegabytes, searchIndex } from '../posts/search-index.js';
 
 /**
  * `inquire reindex`: rebuilds the search index from the posts in one transaction (searches
@@ -26,7 +26,8 @@ export async function runReindexCommand(flags: { 'data-dir'?: string; progress?:
     // Running servers drop cached guest pages, which may show search results.
     await contentGenerationRepository.bump(site.db);
     const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
-    process.stdout.write(`Indexed ${indexed} questions and answers for search in ${seconds} s.\n`);
+    const size = formatMegabytes(await searchIndex.sizeBytes(site.db));
+    process.stdout.write(`Indexed ${indexed} questions and answers for search in ${seconds} s (index ${size}).\n`);
     return 0;
   } finally {
     await site.close();

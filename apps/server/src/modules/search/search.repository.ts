@@ -3,6 +3,7 @@ import { ANSWER_STATUS, OBJECT_TYPES, type SearchOrder } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import { isSqlite } from '../posts/search-index.js';
 import { listedQuestionCheckSql, listedQuestionSql } from '../posts/public-questions.js';
+import { ftsPhrase, termWords, tsPhrase } from './search-text.js';
 
 /** The parsed query with names resolved to ids: what the engines search with. */
 export interface SearchConditions {
@@ -24,96 +25,106 @@ export interface SearchHit {
   kind: 'question' | 'answer';
 }
 
+/**
+ * A search narrowed by text alone counts its matches in the index up to COUNT_CAP: past it the
+ * count says COUNT_CAP (the peer's wire has only `count`, so nothing says "more"). With more
+ * matches than the engine ranks cheaply (`rankAllUpTo`), only the newest CANDIDATES of each kind
+ * are read, ranked by whether their titles hold the terms.
+ */
+export const COUNT_CAP = 2_000;
+const CANDIDATES = 250;
+
 const ACCEPTED = 2;
 /** bm25 weights of the FTS5 columns: title over body over tags. */
 const BM25 = sql.raw('bm25(search_fts, 10.0, 3.0, 1.0)');
 /** ts_rank_cd weights {D, C, B, A}: tags (C) 0.1, body (B) 0.2, title (A) 1. */
 const TS_WEIGHTS = sql.raw(`'{0.05, 0.1, 0.2, 1.0}'`);
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** A term as the index matches it: a phrase of its words, a prefix when it is a short word alone. */
+interface IndexTerm {
+  words: string[];
+  prefix: boolean;
+}
 
 /**
- * Terms too short for trigrams (1-2 characters) are matched with LIKE on the same documents.
- * On PostgreSQL, CJK terms are too (the text-search parser keeps a CJK run as one word, so a
- * word inside it would not be found); pg_trgm's index serves those of 3+ characters.
+ * The terms the index matches (search-text.ts): every term's words as a phrase; beside other
+ * terms a 1-2 letter Latin word is left out (it narrows nothing; excerpts still mark it), alone
+ * it is a prefix. Undefined when no term has a word at all ("%", "*"): nothing can match.
  */
-const needsLike = (term: string, sqlite: boolean) => [...term].length < 3 || (!sqlite && CJK.test(term));
-/** A word of letters and digits outside the CJK scripts (PostgreSQL's parser splits those). */
-const WORD = /^[\p{L}\p{N}]+$/u;
-const isWord = (term: string) => WORD.test(term) && !CJK.test(term);
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-/** FTS5 string: the term as one quoted phrase (a substring for the trigram tokenizer). */
-const ftsString = (term: string) => `"${term.replace(/"/g, '""')}"`;
-/** websearch_to_tsquery input: always one quoted phrase, so words like "or" are not operators. */
-const websearchString = (term: string) => `"${term.replace(/"/g, ' ')}"`;
+function indexTerms(terms: string[]): IndexTerm[] | undefined {
+  const read = terms.map(termWords).filter((t) => t.words.length > 0);
+  if (read.length === 0) return undefined;
+  const long = read.filter((t) => !t.short);
+  if (long.length > 0) return long.map((t) => ({ words: t.words, prefix: false }));
+  return read.map((t) => ({ words: t.words, prefix: true }));
+}
 
 /**
  * The text terms' side of a search, on the index alone: which documents match (`where` on
- * `table`), and two ranks. `rank` is the engine's (bm25 / ts_rank_cd, which read every match:
- * bm25 counts each term's documents, ts_rank_cd reads each vector); `titleRank` only looks
- * whether the title holds each term, for a bounded set of candidates.
+ * `table`), and how they rank. `rank` is the engine's (bm25 / ts_rank_cd, which read every
+ * match: bm25 counts each term's documents, ts_rank_cd reads each vector). The newest
+ * candidates of a large match rank by whether their titles hold each term: PostgreSQL checks
+ * each candidate's vector (`titleRank`); SQLite's contentless table cannot be asked about one
+ * row cheaply, so its newest matches with each term in the title are read too (`titleWhere`,
+ * one per term) and a candidate ranks by how many of those it is in.
  */
 interface TextSearch {
   table: RawBuilder<unknown>;
-  where: RawBuilder<unknown>[];
+  where: RawBuilder<unknown>;
   /** The document's post id as text, and the key its post ids order by (newest last). */
   id: RawBuilder<unknown>;
   key: RawBuilder<unknown>;
   rank: RawBuilder<unknown>;
   titleRank: RawBuilder<unknown>;
+  titleWhere: RawBuilder<unknown>[];
+  /** Up to how many matching documents `rank` orders them all (past it, the newest candidates). */
+  rankAllUpTo: number;
   sqlite: boolean;
 }
 
-function textSearch(terms: string[], sqlite: boolean): TextSearch | undefined {
-  if (terms.length === 0) return undefined;
-  const indexTerms = terms.filter((t) => !needsLike(t, sqlite));
-  // Beside real words, a 1-2 letter Latin word ("to", "a") only narrows by substring and costs a
-  // scan, so it is left out of the match (it is still marked in excerpts). CJK ones always count.
-  const shortTerms = terms.filter((t) => needsLike(t, sqlite) && (indexTerms.length === 0 || CJK.test(t)));
-  // PostgreSQL has no index for a 1-2 character substring (pg_trgm needs 3), but its word index
-  // finds words starting with one ("go" finds go, golang): a short Latin word matches so there.
-  const prefixTerms = sqlite ? [] : shortTerms.filter(isWord);
-  const likeTerms = shortTerms.filter((t) => !prefixTerms.includes(t));
-  const doc = sqlite ? sql.raw('search_fts') : sql.raw('s');
-  const where = likeTerms.map((t) => {
-    const p = likePattern(t);
-    return sqlite
-      ? sql`(${doc}.title like ${p} escape '\\' or ${doc}.body like ${p} escape '\\' or ${doc}.tags like ${p} escape '\\')`
-      : sql`(${doc}.title ilike ${p} or ${doc}.body ilike ${p} or ${doc}.tags ilike ${p})`;
-  });
-  // A term in the title ranks the post up: short and CJK terms in the engine's rank too.
-  const inTitle = (t: string) =>
-    sqlite
-      ? sql`(case when ${doc}.title like ${likePattern(t)} escape '\\' then 1.0 else 0 end)`
-      : sql`(case when ${doc}.title ilike ${likePattern(t)} then 1.0 else 0 end)`;
-  const titleBonus = likeTerms.map(inTitle);
-  const titleRank = sql.join([sql`0`, ...[...indexTerms, ...shortTerms].map(inTitle)], sql` + `);
-  let indexRank: RawBuilder<unknown> = sql`0`;
-  if (sqlite) {
-    if (indexTerms.length) {
-      where.push(sql`search_fts match ${indexTerms.map(ftsString).join(' AND ')}`);
-      indexRank = sql`(-${BM25})`;
-    }
-  } else if (indexTerms.length || prefixTerms.length) {
-    const query = sql.join(
-      [
-        ...indexTerms.map((t) => sql`websearch_to_tsquery('simple', ${websearchString(t)})`),
-        ...prefixTerms.map((t) => sql`to_tsquery('simple', ${`${t}:*`})`),
-      ],
-      sql` && `,
-    );
-    where.push(sql`s.doc @@ (${query})`);
-    indexRank = sql`ts_rank_cd(${TS_WEIGHTS}, s.doc, ${query})`;
-  }
+function sqliteSearch(terms: IndexTerm[]): TextSearch {
+  const match = terms.map((t) => ftsPhrase(t.words, t.prefix)).join(' AND ');
   return {
-    table: sqlite ? sql`search_fts` : sql`search_docs s`,
-    where,
+    table: sql`search_fts`,
+    where: sql`search_fts match ${match}`,
     // Answers' FTS5 rowids are their ids negated (posts/search-index.ts).
-    id: sqlite ? sql`cast(abs(search_fts.rowid) as text)` : sql`s.id`,
-    key: sqlite ? sql`search_fts.rowid` : sql`s.id`,
-    rank: sql.join([indexRank, ...titleBonus], sql` + `),
-    titleRank,
-    sqlite,
+    id: sql`cast(abs(search_fts.rowid) as text)`,
+    key: sql`search_fts.rowid`,
+    rank: sql`(-${BM25})`,
+    titleRank: sql`0`,
+    titleWhere: terms.map((t) => sql`search_fts match ${`${match} AND {title} : ${ftsPhrase(t.words, t.prefix)}`}`),
+    // bm25 is cheap per match once it has counted each term's documents, but a prefix's count
+    // merges the lists of every word it starts (4 ms for "go" at 2,000 questions).
+    rankAllUpTo: terms.some((t) => t.prefix) ? 0 : COUNT_CAP,
+    sqlite: true,
   };
+}
+
+function postgresSearch(terms: IndexTerm[]): TextSearch {
+  const query = sql`to_tsquery('simple', ${terms.map((t) => `(${tsPhrase(t.words, { prefix: t.prefix })})`).join(' & ')})`;
+  // Weight A is the title's (posts/search-index.ts).
+  const inTitle = (t: IndexTerm) =>
+    sql`(case when s.doc @@ to_tsquery('simple', ${tsPhrase(t.words, { prefix: t.prefix, titleOnly: true })}) then 1 else 0 end)`;
+  return {
+    table: sql`search_docs s`,
+    where: sql`s.doc @@ ${query}`,
+    id: sql`s.id`,
+    key: sql`s.id`,
+    rank: sql`ts_rank_cd(${TS_WEIGHTS}, s.doc, ${query})`,
+    titleRank: sql.join(terms.map(inTitle), sql` + `),
+    titleWhere: [],
+    // ts_rank_cd reads each matching document's vector (TOASTed).
+    rankAllUpTo: 300,
+    sqlite: false,
+  };
+}
+
+/** The index side of the terms; undefined without terms; `nothing` when none can match. */
+function textSearch(terms: string[], sqlite: boolean): TextSearch | 'nothing' | undefined {
+  if (terms.length === 0) return undefined;
+  const read = indexTerms(terms);
+  if (!read) return 'nothing';
+  return sqlite ? sqliteSearch(read) : postgresSearch(read);
 }
 
 /**
@@ -144,26 +155,31 @@ const kindsOf = (c: SearchConditions) => (['question', 'answer'] as const).filte
 function allMatches(text: TextSearch, c: SearchConditions): RawBuilder<unknown> {
   const arms = kindsOf(c).map(
     (kind) => sql`select ${text.id} as id, ${text.rank} as rank from ${text.table}
-      where ${sql.join([...text.where, kindRange(text, kind).where], sql` and `)}`,
+      where ${text.where} and ${kindRange(text, kind).where}`,
   );
   return sql.join(arms, sql` union all `);
 }
 
 /** The newest `perKind` matching documents of each kind searched, ranked by their titles. */
 function newestMatches(text: TextSearch, c: SearchConditions, perKind: number): RawBuilder<unknown> {
-  const arms = kindsOf(c).map((kind) => {
+  const arms = kindsOf(c).flatMap((kind) => {
     const range = kindRange(text, kind);
-    return sql`select * from (select ${text.id} as id, ${text.titleRank} as rank from ${text.table}
-      where ${sql.join([...text.where, range.where], sql` and `)} order by ${text.key} ${range.newest} limit ${perKind}) ${sql.raw(`newest_${kind}`)}`;
+    const newest = (where: RawBuilder<unknown>, rank: RawBuilder<unknown>, name: string) =>
+      sql`select * from (select ${text.id} as id, ${rank} as rank from ${text.table}
+        where ${where} and ${range.where} order by ${text.key} ${range.newest} limit ${perKind}) ${sql.raw(name)}`;
+    return [
+      newest(text.where, text.titleRank, `newest_${kind}`),
+      ...text.titleWhere.map((where, i) => newest(where, sql`1`, `newest_${kind}_title_${i}`)),
+    ];
   });
-  return sql.join(arms, sql` union all `);
+  return sql`select id, sum(rank) as rank from (${sql.join(arms, sql` union all `)}) arms group by id`;
 }
 
 /** Matching documents in the index, counted up to `cap` + 1 per kind (a count that stops early). */
 function countMatches(text: TextSearch, c: SearchConditions, cap: number): RawBuilder<{ n: number }> {
   const counts = kindsOf(c).map(
     (kind) => sql`(select count(*) from (select 1 from ${text.table}
-      where ${sql.join([...text.where, kindRange(text, kind).where], sql` and `)} limit ${cap + 1}) capped)`,
+      where ${text.where} and ${kindRange(text, kind).where} limit ${cap + 1}) capped)`,
   );
   return sql<{ n: number }>`select ${sql.join(counts, sql` + `)} as n`;
 }
@@ -212,22 +228,48 @@ function answerFilters(c: SearchConditions): RawBuilder<unknown>[] {
  * With text, the posts are reached from the index's matches `m` by primary key; `cross join`
  * keeps `m` first on SQLite (whose planner would otherwise scan the posts and probe `m`).
  */
-function questionBranch(c: SearchConditions, hasText: boolean) {
+/**
+ * The posts of `table` (as `alias`) whose ids are the matches' in `matches` (`m`), reached by
+ * primary key. SQLite keeps `m` first for a `cross join`. PostgreSQL's planner reorders joins,
+ * and it so underrates the public rule's row checks (expressions, see listedQuestionCheckSql)
+ * that it scanned the posts and compared each with every match (1.5 s at 2,000 questions): a
+ * lateral lookup behind `offset 0` (which keeps it from being flattened) holds the order.
+ */
+export function postsOfMatches(
+  matches: RawBuilder<unknown>,
+  table: 'questions' | 'answers',
+  alias: 'q' | 'a',
+  sqlite: boolean,
+): RawBuilder<unknown> {
+  const posts = sql.table(table);
+  return sqlite
+    ? sql`${matches} cross join ${posts} ${sql.raw(alias)}`
+    : sql`${matches} cross join lateral (select * from ${posts} where id = m.id offset 0) ${sql.raw(alias)}`;
+}
+
+/** Where the posts of a search come from: all of them, or those of the matches `m` (on `engine`). */
+type PostSource = { matched: false } | { matched: true; sqlite: boolean };
+
+function questionBranch(c: SearchConditions, source: PostSource) {
+  const hasText = source.matched;
   const where = [publicQuestion(hasText), ...questionFilters(c)];
   if (hasText) where.unshift(sql`q.id = m.id`);
   return sql`select q.id as id, 1 as kind, q.created_at as created_at, q.post_update_time as active_at,
     q.vote_count as score, ${hasText ? sql`m.rank` : sql`0`} as rank
-    from ${hasText ? sql`m cross join questions q` : sql`questions q`} where ${sql.join(where, sql` and `)}`;
+    from ${source.matched ? postsOfMatches(sql`m`, 'questions', 'q', source.sqlite) : sql`questions q`}
+    where ${sql.join(where, sql` and `)}`;
 }
 
-function answerBranch(c: SearchConditions, hasText: boolean) {
+function answerBranch(c: SearchConditions, source: PostSource) {
+  const hasText = source.matched;
   // By id from the matches, `+` keeps the status a row check (see listedQuestionCheckSql).
   const liveAnswer = hasText ? sql`+a.status = ${ANSWER_STATUS.normal}` : sql`a.status = ${ANSWER_STATUS.normal}`;
   const where = [liveAnswer, publicQuestion(hasText), ...answerFilters(c)];
   if (hasText) where.unshift(sql`a.id = m.id`);
   return sql`select a.id as id, 2 as kind, a.created_at as created_at, a.updated_at as active_at,
     a.vote_count as score, ${hasText ? sql`m.rank` : sql`0`} as rank
-    from ${hasText ? sql`m cross join answers a` : sql`answers a`} join questions q on q.id = a.question_id
+    from ${source.matched ? postsOfMatches(sql`m`, 'answers', 'a', source.sqlite) : sql`answers a`}
+    join questions q on q.id = a.question_id
     where ${sql.join(where, sql` and `)}`;
 }
 
@@ -238,30 +280,21 @@ function orderBy(order: SearchOrder, hasTerms: boolean): RawBuilder<unknown> {
   return sql`created_at desc, id desc`;
 }
 
-/**
- * A search narrowed by text alone counts its matches in the index up to COUNT_CAP: past it the
- * count says COUNT_CAP (the peer's wire has only `count`, so nothing says "more"). With more
- * matches than the engine ranks cheaply (rankAllUpTo), only the newest CANDIDATES of each kind
- * are read, ranked by whether their titles hold the terms.
- */
-export const COUNT_CAP = 2_000;
-const CANDIDATES = 250;
-/**
- * Up to how many matching documents the engine ranks them all: bm25 is cheap per match once
- * it has counted each term's documents; ts_rank_cd reads each document's vector (TOASTed).
- */
-const rankAllUpTo = (sqlite: boolean) => (sqlite ? COUNT_CAP : 300);
-
 /** Whether only the text (and the kind) narrows the search, so the index alone can bound it. */
 const onlyText = (c: SearchConditions) =>
   c.tagGroups.length === 0 &&
   [c.userId, c.score, c.answers, c.views, c.hasAccepted, c.isAccepted, c.inQuestion].every((v) => v === undefined);
 
 /** The posts anyone may see among `matches` (or all posts without text), as sortable rows. */
-function visiblePosts(c: SearchConditions, matches: RawBuilder<unknown> | undefined): RawBuilder<unknown> {
+function visiblePosts(
+  c: SearchConditions,
+  matches: RawBuilder<unknown> | undefined,
+  sqlite: boolean,
+): RawBuilder<unknown> {
+  const source: PostSource = matches ? { matched: true, sqlite } : { matched: false };
   const branches: RawBuilder<unknown>[] = [];
-  if (c.kinds.question) branches.push(questionBranch(c, matches !== undefined));
-  if (c.kinds.answer) branches.push(answerBranch(c, matches !== undefined));
+  if (c.kinds.question) branches.push(questionBranch(c, source));
+  if (c.kinds.answer) branches.push(answerBranch(c, source));
   const union = sql.join(branches, sql` union all `);
   // The index is read once, before the posts: each engine then joins its matches by primary key.
   const withText = matches ? sql`with m as materialized (${matches}) ` : sql``;
@@ -286,13 +319,15 @@ export const searchRepository = {
   ): Promise<{ count: number; hits: SearchHit[] }> {
     if (!c.kinds.question && !c.kinds.answer) return { count: 0, hits: [] };
     const text = textSearch(c.terms, isSqlite(db));
+    if (text === 'nothing') return { count: 0, hits: [] };
     const sorted = orderBy(order, c.terms.length > 0);
     if (text && onlyText(c)) {
       const matched = Number((await countMatches(text, c, COUNT_CAP).execute(db)).rows[0]?.n ?? 0);
       if (matched === 0) return { count: 0, hits: [] };
-      if (matched > rankAllUpTo(text.sqlite)) {
+      if (matched > text.rankAllUpTo) {
         const perKind = Math.max(CANDIDATES, page.offset + page.limit);
-        const rows = await sql<HitRow>`select id, kind from (${visiblePosts(c, newestMatches(text, c, perKind))}) r
+        const rows =
+          await sql<HitRow>`select id, kind from (${visiblePosts(c, newestMatches(text, c, perKind), text.sqlite)}) r
           order by ${sorted} limit ${page.limit} offset ${page.offset}`.execute(db);
         // The index's count (it holds public posts only, written with them): reading every
         // matching post to count it is what this path avoids.
@@ -300,7 +335,7 @@ export const searchRepository = {
       }
     }
     // Every match is read to order them: the page and the count in one pass (a window count).
-    const posts = visiblePosts(c, text ? allMatches(text, c) : undefined);
+    const posts = visiblePosts(c, text ? allMatches(text, c) : undefined, isSqlite(db));
     const rows = await sql<HitRow & { total: number }>`select id, kind, count(*) over () as total
       from (${posts}) r order by ${sorted} limit ${page.limit} offset ${page.offset}`.execute(db);
     let count = Number(rows.rows[0]?.total ?? 0);

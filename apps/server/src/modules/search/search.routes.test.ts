@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SearchResults } from '@inquire/shared';
 import { buildUser, loginAs } from '../../../test/factories.js';
@@ -187,10 +187,36 @@ describe('search', () => {
     expect(res.body.data.list[1]?.object.excerpt).toContain('<em>数据库</em>');
   });
 
-  it('[SR-2] short Latin terms fall back to matching within words', async () => {
+  it('[SR-2] finds single CJK characters and 2-character words inside runs of text, in excerpts too', async () => {
+    const title = await ask('缓存失效怎么办', '请看日志。');
+    const body = await ask('Cache question', '我们的缓存每天失效一次。');
+    const japanese = await ask('キャッシュの設定', 'Redis を使う。');
+    expect(await ids('缓')).toEqual([title, body]);
+    expect(await ids('失效')).toEqual([title, body]);
+    expect(await ids('效怎')).toEqual([title]);
+    expect(await ids('缓存 日志')).toEqual([title]);
+    expect(await ids('キャッシュ')).toEqual([japanese]);
+    expect(await ids('"缓存每天"')).toEqual([body]);
+    expect(await ids('存缓')).toEqual([]);
+    const res = await search('失效');
+    expect(res.body.data.list[1]?.object.excerpt).toBe('我们的缓存每天<em>失效</em>一次。');
+  });
+
+  // Word semantics since migration 0023 (the trigram index matched any 3+ letters inside a word):
+  // words match whole, a lone 1-2 letter word as the start of words.
+  it('[SR-2] a 1-2 letter Latin word alone matches as a prefix; longer words match whole words', async () => {
     const go = await ask('Go channels', 'Buffered channels in go.');
-    expect(await ids('go')).toEqual([go]);
+    const golang = await ask('Golang modules', 'Vendoring dependencies.');
+    const cafe = await ask('Café opening hours', 'Résumé of the menu.');
+    expect(new Set(await ids('go'))).toEqual(new Set([go, golang]));
+    expect(new Set(await ids('GO'))).toEqual(new Set([go, golang]));
     expect(await ids('go channels')).toEqual([go]);
+    expect(await ids('golang')).toEqual([golang]);
+    expect(await ids('lang')).toEqual([]);
+    expect(await ids('chan')).toEqual([]);
+    expect(await ids('cafe')).toEqual([cafe]);
+    expect(await ids('resume')).toEqual([cafe]);
+    expect(await ids('%_')).toEqual([]);
   });
 
   it('[SR-3] deleted, pending and unlisted posts never show, to any reader, in list or count', async () => {
@@ -240,10 +266,8 @@ describe('search', () => {
       const rows = older.slice(i, i + 500);
       const values = isSqlite(db)
         ? sql.join(rows.map((id) => sql`(cast(${id} as integer), 'walrus', '', '')`))
-        : sql.join(rows.map((id) => sql`(${id}, 'walrus', '', '')`));
-      const table = isSqlite(db)
-        ? sql`search_fts (rowid, title, body, tags)`
-        : sql`search_docs (id, title, body, tags)`;
+        : sql.join(rows.map((id) => sql`(${id}, setweight(to_tsvector('simple', 'walrus'), 'A'))`));
+      const table = isSqlite(db) ? sql`search_fts (rowid, title, body, tags)` : sql`search_docs (id, doc)`;
       await sql`insert into ${table} values ${values}`.execute(db);
     }
     const bodyOnly = await ask('Cooking rice on a stove', 'A walrus walked into the kitchen.');
@@ -330,6 +354,20 @@ describe('search', () => {
     const { searchIndex } = await import('../posts/search-index.js');
     await t.app.site.db.transaction().execute((trx) => searchIndex.rebuild(trx));
     expect(new Set(await ids('lemur'))).toEqual(new Set([q, a]));
+  });
+
+  it('[SR-4] the migration to the word index builds it again from the posts', async () => {
+    const q = await ask('Migrated okapi index', 'Okapi text, 中文内容.');
+    const a = await answer(q, 'An okapi answer.');
+    // Migrations are written for any schema.
+    const db = t.app.site.db as unknown as Kysely<unknown>;
+    const migration = await import('../../db/migrations/0023-search-words.js');
+    await migration.down(db);
+    expect(await indexed(q)).toBe(false);
+    await migration.up(db);
+    expect([await indexed(q), await indexed(a)]).toEqual([true, true]);
+    expect(new Set(await ids('okapi'))).toEqual(new Set([q, a]));
+    expect(await ids('内容')).toEqual([q]);
   });
 
   it('[SR-6] a query that cannot be read is a field error on q, never a 500', async () => {

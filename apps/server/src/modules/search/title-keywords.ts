@@ -2,8 +2,8 @@
  * The words of a question title worth matching another title by (related questions): words
  * so common in questions that they would match nearly every post are left out, longer words
  * first (they tell more). A run of CJK text has no spaces to split on: it gives its
- * overlapping 3-character pieces (the trigram index's unit), so titles sharing more of the
- * run rank higher; shorter runs are left out.
+ * overlapping 3-character pieces (each a phrase of characters to the index), so titles
+ * sharing more of the run rank higher; shorter runs are left out.
  */
 
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;

@@ -1,0 +1,57 @@
+/**
+ * The search index's words, one rule for both engines, used when a post is indexed and when a
+ * query is read: text becomes lower-case words of letters and digits, and every CJK character
+ * (Han, kana, Hangul) is a word of its own, since those scripts write no spaces between words.
+ * A CJK query term is then a phrase of its characters, which finds it inside any run of text,
+ * at any length (one character included), with a word index and no trigram index.
+ *
+ * Latin letters lose their accents (café = cafe), as FTS5's `remove_diacritics` would do, so
+ * PostgreSQL's 'simple' configuration finds the same words.
+ */
+
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+export const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+const LATIN = /\p{Script=Latin}/u;
+
+const withoutAccents = (word: string) =>
+  LATIN.test(word)
+    ? word
+        .normalize('NFD')
+        .replace(/\p{Mn}+/gu, '')
+        .normalize('NFC')
+    : word;
+
+/** The index words of a text, in order. */
+export function searchWords(text: string): string[] {
+  const spaced = text.toLowerCase().replace(CJK_CHAR, ' $& ');
+  return (spaced.match(WORD) ?? []).map(withoutAccents).filter(Boolean);
+}
+
+/** A text as the index stores it: its words separated by single spaces (both engines split on them). */
+export const segment = (text: string) => searchWords(text).join(' ');
+
+/**
+ * How a query term matches: its words in order (a phrase). A lone 1-2 letter Latin word is
+ * `short`: alone in a query it matches as a prefix ("go" finds golang), beside other terms it
+ * is left out (a word like "to" or "a" narrows nothing).
+ */
+export interface TermWords {
+  words: string[];
+  short: boolean;
+}
+
+export function termWords(term: string): TermWords {
+  const words = searchWords(term);
+  const short = words.length === 1 && !CJK.test(words[0]!) && [...words[0]!].length <= 2;
+  return { words, short };
+}
+
+/** FTS5 query text of a phrase, optionally a prefix (the words hold only letters and digits). */
+export const ftsPhrase = (words: string[], prefix = false) => `"${words.join(' ')}"${prefix ? '*' : ''}`;
+
+/** to_tsquery text of a phrase, optionally a prefix, optionally only the title's words (weight A). */
+export function tsPhrase(words: string[], options: { prefix?: boolean; titleOnly?: boolean } = {}): string {
+  const label = `${options.prefix ? '*' : ''}${options.titleOnly ? 'A' : ''}`;
+  return words.map((w) => `'${w}'${label ? `:${label}` : ''}`).join(' <-> ');
+}
