@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --scale N] [--engines sqlite,postgres] [--seconds S] [--connections C] [--skip-lighthouse]`
+ * `npm run bench [-- --scale N] [--engines sqlite,postgres] [--seconds S] [--connections C] [--skip-lighthouse]
+ *   [--site DIR]`
  *
  * Installs a site (SQLite, and PostgreSQL on a throwaway cluster), seeds it with `inquire
  * seed` (2,000 questions x 5 answers and 100 members by default; with --scale N, N questions
@@ -9,6 +10,11 @@
  * list and question APIs, each for a bounded time on 127.0.0.1 only. Prints req/s (and as a
  * share of the static file's), p50, p99 and the server's memory (all its processes), the
  * in-process render time, Lighthouse scores, and the issue's targets with whether each is met.
+ *
+ * `--site DIR` loads a site already installed and seeded in DIR (its own engine, from its
+ * config.yaml) instead of making one, and leaves it in place: a 1M-question seed takes longer
+ * than the loads, so a scale run can measure one seeded site several times. With --scale N it
+ * is reported against the targets for N questions.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +22,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../../apps/server/src/app.js';
+import { readSiteConfig } from '../../apps/server/src/config/config.js';
 import { ADMIN, REPO } from '../../e2e/support/server.js';
 import { formatScores, runLighthouse } from './lighthouse.js';
 import { runLoad, type LoadResult, type LoadTarget } from './load.js';
@@ -34,6 +41,7 @@ const { values: flags } = parseArgs({
     seconds: { type: 'string' },
     connections: { type: 'string' },
     'skip-lighthouse': { type: 'boolean', default: false },
+    site: { type: 'string' },
   },
 });
 
@@ -55,11 +63,19 @@ function seedSize(): SeedSize {
 }
 
 function engines(): Engine[] {
+  if (flags.site) return [siteEngine(flags.site)];
   const listed = (flags.engines ?? (flags.scale ? 'sqlite,postgres' : 'sqlite')).split(',');
   return listed.map((name) => {
     if (name !== 'sqlite' && name !== 'postgres') throw new Error(`unknown engine "${name}": sqlite or postgres`);
     return name;
   });
+}
+
+/** The engine of an installed site, from its config.yaml. */
+function siteEngine(dataDir: string): Engine {
+  const driver = readSiteConfig(dataDir)?.db.driver;
+  if (!driver) throw new Error(`--site ${dataDir}: no installed site there (config.yaml)`);
+  return driver;
 }
 
 /** A throwaway PostgreSQL cluster (scripts/pg-cluster.sh), stopped and removed by `stop`. */
@@ -107,14 +123,19 @@ async function benchEngine(
   nginx: StaticServer,
   lighthouse: boolean,
 ): Promise<EngineRun> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'inquire-bench-'));
-  const postgres = engine === 'postgres' ? startPostgres() : undefined;
+  const given = flags.site;
+  const dataDir = given ?? mkdtempSync(join(tmpdir(), 'inquire-bench-'));
+  const postgres = engine === 'postgres' && !given ? startPostgres() : undefined;
   try {
-    installSite(dataDir, engine, postgres?.url);
-    console.log(
-      `\n## ${LABEL[engine]}: seeding ${size.questions} questions x ${size.answers} answers, ${size.users} members`,
-    );
-    console.log(await seedSite(dataDir, size));
+    if (given) {
+      console.log(`\n## ${LABEL[engine]}: the site in ${given}, as seeded (reported as ${size.questions} questions)`);
+    } else {
+      installSite(dataDir, engine, postgres?.url);
+      console.log(
+        `\n## ${LABEL[engine]}: seeding ${size.questions} questions x ${size.answers} answers, ${size.users} members`,
+      );
+      console.log(await seedSite(dataDir, size));
+    }
     const server = await startServer(dataDir);
     let run: Omit<EngineRun, 'memberRenderMedianMs'>;
     let pages: Awaited<ReturnType<typeof pagesOf>>;
@@ -177,7 +198,7 @@ async function benchEngine(
     for (const t of renders) console.log(row([t.path, t.medianMs, t.p95Ms]));
     return { ...run, memberRenderMedianMs: renders[0]?.medianMs ?? Number.POSITIVE_INFINITY };
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!given) rmSync(dataDir, { recursive: true, force: true });
     postgres?.stop();
   }
 }
