@@ -120,14 +120,15 @@ export function changesState(request: FastifyRequest): boolean {
 
 /**
  * Decorates the app with its content generation: every state-changing request that succeeded
- * (2xx) bumps it before its answer leaves, the site settings, related-question and search caches
- * follow it, and the poll runs while the app is up.
+ * (2xx) bumps it before its answer leaves, the site settings, related-question, window-list
+ * and search caches follow it, and the poll runs while the app is up.
  */
 export function registerContentGeneration(app: FastifyInstance): void {
   const generation = new ContentGeneration(app.site, (error) => app.log.warn({ err: error }, 'content generation'));
   app.decorate('contentGeneration', generation);
   generation.onChange(() => app.services.siteinfo.invalidate());
   generation.onChange(() => app.services.related.forget());
+  generation.onChange(() => app.services.questions.forget());
   generation.onChange(() => app.services.search.forget());
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode >= 200 && reply.statusCode < 300 && changesState(request)) await generation.bump();
