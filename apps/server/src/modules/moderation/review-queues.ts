@@ -22,8 +22,8 @@ export async function reviewQueues(db: Db, actor: Actor): Promise<{ name: Review
   const queues: { name: ReviewType; todo: number }[] = [];
   const auditTypes = ([1, 2, 3] as const).filter((type) => holds(actor, AUDIT[type]));
   if (auditTypes.length > 0) {
-    const { count } = await revisionsRepository.unreviewedPage(db, [...auditTypes], actor.user.id, 1, 1);
-    queues.push({ name: 'suggested_post_edit', todo: count });
+    const todo = await revisionsRepository.unreviewedCount(db, [...auditTypes], actor.user.id);
+    queues.push({ name: 'suggested_post_edit', todo });
   }
   if (!isActiveStaff(actor)) return queues;
   const [flaggedPosts, flaggedUsers, queued, appeals] = await Promise.all([

@@ -9,6 +9,16 @@ export type RevisionRow = Selectable<RevisionsTable>;
 export const REVISION_STATUS = { normal: 0, unreviewed: 1, approved: 2, rejected: 3, outdated: 4 } as const;
 const HISTORY = [REVISION_STATUS.normal, REVISION_STATUS.approved];
 
+/** Waiting suggestions of these object types, leaving out the reviewer's own. */
+function unreviewed(db: Db, objectTypes: number[], reviewerId: string) {
+  // A literal, so both engines read the partial index of waiting rows (migration 0022).
+  return db
+    .selectFrom('revisions')
+    .where('status', '=', sql.lit(REVISION_STATUS.unreviewed))
+    .where('object_type', 'in', objectTypes)
+    .where('user_id', '!=', reviewerId);
+}
+
 export const revisionsRepository = {
   async insert(db: Db, row: Insertable<RevisionsTable>): Promise<void> {
     await db.insertInto('revisions').values(row).execute();
@@ -65,16 +75,19 @@ export const revisionsRepository = {
       .execute();
   },
 
-  /** One page of suggested edits of the given object types, oldest first (review pages one at a time). */
-  /** Waiting suggestions of these object types, leaving out the reviewer's own. */
+  /** How many suggested edits of these object types wait, leaving out the reviewer's own. */
+  async unreviewedCount(db: Db, objectTypes: number[], reviewerId: string): Promise<number> {
+    if (objectTypes.length === 0) return 0;
+    const total = await unreviewed(db, objectTypes, reviewerId)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(total.count);
+  },
+
+  /** One page of the waiting suggestions, oldest first (review pages one at a time). */
   async unreviewedPage(db: Db, objectTypes: number[], reviewerId: string, page: number, pageSize: number) {
     if (objectTypes.length === 0) return { count: 0, list: [] as RevisionRow[] };
-    // A literal, so both engines read the partial index of waiting rows (migration 0022).
-    const base = db
-      .selectFrom('revisions')
-      .where('status', '=', sql.lit(REVISION_STATUS.unreviewed))
-      .where('object_type', 'in', objectTypes)
-      .where('user_id', '!=', reviewerId);
+    const base = unreviewed(db, objectTypes, reviewerId);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
     const list = await base
       .selectAll()
