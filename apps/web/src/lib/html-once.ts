@@ -8,6 +8,9 @@
 /** The attribute of the element that shows a post's or comment's HTML (its value is the id). */
 export const HTML_ONCE_ATTR = 'data-html-once';
 
+/** An element that shows a post's or comment's HTML, its id captured. */
+const SHOWN = new RegExp(`${HTML_ONCE_ATTR}="([^"]*)"`, 'g');
+
 /** What stands for the HTML in the hydration data. */
 const FROM_PAGE = '\u0000from-page';
 
@@ -26,20 +29,40 @@ function shapeOf(value: Item): Shape | undefined {
   return SHAPES.find((shape) => typeof value[shape.id] === 'string' && typeof value[shape.html] === 'string');
 }
 
+/**
+ * The data with `map` applied to each HTML it holds. Parts without HTML are shared with the
+ * input rather than copied: a page's data is mostly such parts, and copying them all was a
+ * good share of a member's render.
+ */
 function mapHtml(value: Json, map: (id: string, html: string) => string): Json {
-  if (Array.isArray(value)) return value.map((item) => mapHtml(item, map));
+  if (Array.isArray(value)) {
+    const mapped = value.map((item) => mapHtml(item, map));
+    return mapped.some((item, i) => item !== value[i]) ? mapped : value;
+  }
   if (typeof value !== 'object' || value === null) return value;
   const item = value as Item;
-  const copy: Item = {};
-  for (const [key, child] of Object.entries(item)) copy[key] = mapHtml(child, map);
+  let copy: Item | undefined;
+  for (const key of Object.keys(item)) {
+    const child = mapHtml(item[key], map);
+    if (child !== item[key]) (copy ??= { ...item })[key] = child;
+  }
   const shape = shapeOf(item);
-  if (shape) copy[shape.html] = map(item[shape.id] as string, item[shape.html] as string);
-  return copy;
+  if (shape) {
+    const html = map(item[shape.id] as string, item[shape.html] as string);
+    if (html !== item[shape.html]) (copy ??= { ...item })[shape.html] = html;
+  }
+  return copy ?? item;
+}
+
+/** The ids whose HTML the markup shows, read in one pass (not one search of the page per post). */
+function shownIds(markup: string): Set<string> {
+  return new Set(Array.from(markup.matchAll(SHOWN), (m) => m[1] as string));
 }
 
 /** Server: the data with each HTML replaced by the marker, when the markup shows it. */
 export function dehydratePostHtml(data: Json, markup: string): Json {
-  return mapHtml(data, (id, html) => (markup.includes(`${HTML_ONCE_ATTR}="${id}"`) ? FROM_PAGE : html));
+  const shown = shownIds(markup);
+  return mapHtml(data, (id, html) => (shown.has(id) ? FROM_PAGE : html));
 }
 
 /** Browser: the marker replaced by the HTML of the element that shows it. */
