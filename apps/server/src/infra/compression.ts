@@ -75,6 +75,9 @@ function isCompressible(reply: FastifyReply, payload: unknown): payload is strin
   if (reply.hasHeader('content-encoding')) return false;
   const type = reply.getHeader('content-type');
   if (typeof type !== 'string' || !COMPRESSIBLE.test(type)) return false;
+  // A string of that many UTF-16 units is at least that many bytes: a page's 80 KB are not
+  // measured byte by byte on every response.
+  if (typeof payload === 'string' && payload.length >= MIN_COMPRESS_BYTES) return true;
   return Buffer.byteLength(payload) >= MIN_COMPRESS_BYTES;
 }
 
