@@ -33,18 +33,20 @@ export const segment = (text: string) => searchWords(text).join(' ');
 
 /**
  * How a query term matches: its words in order (a phrase). A lone 1-2 letter Latin word is
- * `short`: alone in a query it matches as a prefix ("go" finds golang), beside other terms it
- * is left out (a word like "to" or "a" narrows nothing).
+ * `short`: beside other terms it is left out (a word like "to" or "a" narrows nothing); alone
+ * in a query a 2-letter one matches as a prefix ("go" finds golang: both engines index 2-letter
+ * prefixes), a 1-letter one as a word (as a prefix it would read most of the index).
  */
 export interface TermWords {
   words: string[];
   short: boolean;
+  prefixWhenAlone: boolean;
 }
 
 export function termWords(term: string): TermWords {
   const words = searchWords(term);
-  const short = words.length === 1 && !CJK.test(words[0]!) && [...words[0]!].length <= 2;
-  return { words, short };
+  const letters = words.length === 1 && !CJK.test(words[0]!) ? [...words[0]!].length : 0;
+  return { words, short: letters > 0 && letters <= 2, prefixWhenAlone: letters === 2 };
 }
 
 /** FTS5 query text of a phrase, optionally a prefix (the words hold only letters and digits). */

@@ -49,24 +49,25 @@ interface IndexTerm {
 /**
  * The terms the index matches (search-text.ts): every term's words as a phrase; beside other
  * terms a 1-2 letter Latin word is left out (it narrows nothing; excerpts still mark it), alone
- * it is a prefix. Undefined when no term has a word at all ("%", "*"): nothing can match.
+ * a 2-letter one is a prefix. Undefined when no term has a word at all ("%", "*"): nothing can match.
  */
 function indexTerms(terms: string[]): IndexTerm[] | undefined {
   const read = terms.map(termWords).filter((t) => t.words.length > 0);
   if (read.length === 0) return undefined;
   const long = read.filter((t) => !t.short);
   if (long.length > 0) return long.map((t) => ({ words: t.words, prefix: false }));
-  return read.map((t) => ({ words: t.words, prefix: true }));
+  return read.map((t) => ({ words: t.words, prefix: t.prefixWhenAlone }));
 }
 
 /**
  * The text terms' side of a search, on the index alone: which documents match (`where` on
  * `table`), and how they rank. `rank` is the engine's (bm25 / ts_rank_cd, which read every
  * match: bm25 counts each term's documents, ts_rank_cd reads each vector). The newest
- * candidates of a large match rank by whether their titles hold each term: PostgreSQL checks
- * each candidate's vector (`titleRank`); SQLite's contentless table cannot be asked about one
- * row cheaply, so its newest matches with each term in the title are read too (`titleWhere`,
- * one per term) and a candidate ranks by how many of those it is in.
+ * candidate questions of a large match rank by whether their titles hold each term (answers
+ * have no title): PostgreSQL checks each candidate's vector (`titleRank`); SQLite's contentless
+ * table cannot be asked about one row cheaply (85 us a row), so the title's matches of each term
+ * (`titleMatches`) are read over the candidates' stretch of rowids, and a candidate ranks by how
+ * many of those lists hold it.
  */
 interface TextSearch {
   table: RawBuilder<unknown>;
@@ -76,7 +77,7 @@ interface TextSearch {
   key: RawBuilder<unknown>;
   rank: RawBuilder<unknown>;
   titleRank: RawBuilder<unknown>;
-  titleWhere: RawBuilder<unknown>[];
+  titleMatches: string[];
   /** Up to how many matching documents `rank` orders them all (past it, the newest candidates). */
   rankAllUpTo: number;
   sqlite: boolean;
@@ -92,7 +93,7 @@ function sqliteSearch(terms: IndexTerm[]): TextSearch {
     key: sql`search_fts.rowid`,
     rank: sql`(-${BM25})`,
     titleRank: sql`0`,
-    titleWhere: terms.map((t) => sql`search_fts match ${`${match} AND {title} : ${ftsPhrase(t.words, t.prefix)}`}`),
+    titleMatches: terms.map((t) => `{title} : ${ftsPhrase(t.words, t.prefix)}`),
     // bm25 is cheap per match once it has counted each term's documents, but a prefix's count
     // merges the lists of every word it starts (4 ms for "go" at 2,000 questions).
     rankAllUpTo: terms.some((t) => t.prefix) ? 0 : COUNT_CAP,
@@ -112,7 +113,7 @@ function postgresSearch(terms: IndexTerm[]): TextSearch {
     key: sql`s.id`,
     rank: sql`ts_rank_cd(${TS_WEIGHTS}, s.doc, ${query})`,
     titleRank: sql.join(terms.map(inTitle), sql` + `),
-    titleWhere: [],
+    titleMatches: [],
     // ts_rank_cd reads each matching document's vector (TOASTed).
     rankAllUpTo: 300,
     sqlite: false,
@@ -162,17 +163,33 @@ function allMatches(text: TextSearch, c: SearchConditions): RawBuilder<unknown> 
 
 /** The newest `perKind` matching documents of each kind searched, ranked by their titles. */
 function newestMatches(text: TextSearch, c: SearchConditions, perKind: number): RawBuilder<unknown> {
-  const arms = kindsOf(c).flatMap((kind) => {
+  const arms = kindsOf(c).map((kind) => {
     const range = kindRange(text, kind);
-    const newest = (where: RawBuilder<unknown>, rank: RawBuilder<unknown>, name: string) =>
-      sql`select * from (select ${text.id} as id, ${rank} as rank from ${text.table}
-        where ${where} and ${range.where} order by ${text.key} ${range.newest} limit ${perKind}) ${sql.raw(name)}`;
-    return [
-      newest(text.where, text.titleRank, `newest_${kind}`),
-      ...text.titleWhere.map((where, i) => newest(where, sql`1`, `newest_${kind}_title_${i}`)),
-    ];
+    const name = sql.raw(`newest_${kind}`);
+    if (kind === 'question' && text.titleMatches.length > 0) return sqliteNewestQuestions(text, range.where, perKind);
+    const rank = kind === 'question' ? text.titleRank : sql`0`;
+    return sql`select * from (select ${text.id} as id, ${rank} as rank from ${text.table}
+      where ${text.where} and ${range.where} order by ${text.key} ${range.newest} limit ${perKind}) ${name}`;
   });
-  return sql`select id, sum(rank) as rank from (${sql.join(arms, sql` union all `)}) arms group by id`;
+  return sql.join(arms, sql` union all `);
+}
+
+/**
+ * SQLite's newest candidate questions (`candidates`, rank 0) with a row for each term their
+ * title holds (rank 1), from the title's matches at or above the oldest candidate's rowid only:
+ * FTS5 seeks a term's list to that bound, so this reads about as many rows as the candidates.
+ */
+function sqliteNewestQuestions(text: TextSearch, range: RawBuilder<unknown>, perKind: number): RawBuilder<unknown> {
+  const oldest = sql`(select min(k) from candidates)`;
+  const inTitle = text.titleMatches.map(
+    (match) => sql`select search_fts.rowid as k, 1 as rank from search_fts
+      where search_fts match ${match} and ${range} and search_fts.rowid >= ${oldest}`,
+  );
+  return sql`select * from (with candidates as (select search_fts.rowid as k from search_fts
+      where ${text.where} and ${range} order by search_fts.rowid desc limit ${perKind})
+    select cast(k as text) as id, sum(rank) as rank
+    from (select k, 0 as rank from candidates union all ${sql.join(inTitle, sql` union all `)}) hits
+    group by k having min(rank) = 0) newest_question`;
 }
 
 /** Matching documents in the index, counted up to `cap` + 1 per kind (a count that stops early). */

@@ -204,7 +204,7 @@ describe('search', () => {
 
   // Word semantics since migration 0023 (the trigram index matched any 3+ letters inside a word):
   // words match whole, a lone 1-2 letter word as the start of words.
-  it('[SR-2] a 1-2 letter Latin word alone matches as a prefix; longer words match whole words', async () => {
+  it('[SR-2] a 2-letter Latin word alone matches as a prefix; other words match whole words', async () => {
     const go = await ask('Go channels', 'Buffered channels in go.');
     const golang = await ask('Golang modules', 'Vendoring dependencies.');
     const cafe = await ask('Café opening hours', 'Résumé of the menu.');
@@ -212,6 +212,8 @@ describe('search', () => {
     expect(new Set(await ids('GO'))).toEqual(new Set([go, golang]));
     expect(await ids('go channels')).toEqual([go]);
     expect(await ids('golang')).toEqual([golang]);
+    // One letter is a word, not a prefix (as one it would read most of the index).
+    expect(await ids('g')).toEqual([]);
     expect(await ids('lang')).toEqual([]);
     expect(await ids('chan')).toEqual([]);
     expect(await ids('cafe')).toEqual([cafe]);
