@@ -2,6 +2,19 @@ import { MAIL_STATUS, TIMING, type NotificationStatus, type SessionUser, type Si
 import { API_BASE } from '../lib/http';
 import { loaderApi, serverMemo } from './api';
 
+/**
+ * Setting groups `siteinfo` also answers for Answer's clients (beyond SiteInfo's own fields):
+ * no screen here reads them from the session, and every page's hydration data would carry them.
+ */
+const PEER_ONLY_GROUPS = [
+  'site_questions',
+  'site_tags',
+  'site_advanced',
+  'site_legal',
+  'site_security',
+  'users_settings',
+] as const;
+
 /** What every page needs first: who is reading, and the site's settings. */
 export interface Session {
   /** The signed-in member with what they may do (server flags), or null for a guest. */
@@ -20,8 +33,14 @@ async function fetchSession(context: unknown): Promise<Session> {
     return { user, notifications };
   });
   const [{ user, notifications }, site] = await Promise.all([userAndDots, api.get<SiteInfo>(`${API_BASE}/siteinfo`)]);
+  return { user, site: sessionSite(site), notifications };
+}
+
+function sessionSite(site: SiteInfo): SiteInfo {
   // robots.txt is served by the server and no screen shows it: every page would carry it.
-  return { user, site: { ...site, site_seo: { ...site.site_seo, robots: '' } }, notifications };
+  const copy: Record<string, unknown> = { ...site, site_seo: { ...site.site_seo, robots: '' } };
+  for (const key of PEER_ONLY_GROUPS) delete copy[key];
+  return copy as SiteInfo;
 }
 
 /** The session, read once per server render or page-data call (guards and the root share it). */

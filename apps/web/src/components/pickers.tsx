@@ -4,9 +4,6 @@ import { useTranslation } from '../lib/translation';
 import { switchLanguage } from '../lib/i18n';
 import { chooseScheme, storedScheme, type SchemeChoice } from '../lib/theme';
 
-const selectClass =
-  'rounded-md border border-gray-300 bg-white px-2 py-1 text-sm text-gray-800 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100';
-
 /** Switches the interface language at once, and for the next server render (cookie). */
 export function LanguagePicker() {
   const { t, i18n } = useTranslation();
@@ -16,7 +13,7 @@ export function LanguagePicker() {
       <label htmlFor={id}>{t('ui.footer.language')}</label>
       <select
         id={id}
-        className={selectClass}
+        className="picker"
         value={i18n.language}
         onChange={(e) => (isLanguage(e.target.value) ? void switchLanguage(e.target.value) : undefined)}
       >
@@ -46,7 +43,7 @@ export function SchemePicker({ fallback }: { fallback: string }) {
       <label htmlFor={id}>{t('ui.footer.color_scheme')}</label>
       <select
         id={id}
-        className={selectClass}
+        className="picker"
         value={scheme}
         onChange={(e) => {
           const next = e.target.value as SchemeChoice;

@@ -40,7 +40,7 @@ export function SiteHeader() {
   const style = NAVBAR[config?.navbar_style ?? 'colored'] ?? NAVBAR.colored;
   const { logo, mobile_logo: mobileLogo } = site.branding;
   const navLink = ({ isActive }: { isActive: boolean }) =>
-    `rounded-md px-3 py-1.5 text-sm font-medium ${style.link} ${isActive ? 'underline underline-offset-8' : ''}`;
+    `header-link ${style.link}${isActive ? ' underline underline-offset-8' : ''}`;
 
   return (
     <header className={`sticky top-0 z-40 ${style.bar}`} style={{ height: 'var(--header-height)' }}>
@@ -120,7 +120,7 @@ export function SiteHeader() {
               <Link to="/questions/ask" className={buttonClass('secondary', 'sm', 'max-sm:hidden')}>
                 {t('ui.nav.ask')}
               </Link>
-              <Link to="/users/login" className={`rounded-md px-3 py-1.5 text-sm font-medium ${style.link}`}>
+              <Link to="/users/login" className={`header-link ${style.link}`}>
                 {t('ui.nav.login')}
               </Link>
               <Link to="/users/register" className={buttonClass('secondary', 'sm', 'whitespace-nowrap')}>

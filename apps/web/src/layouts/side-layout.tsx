@@ -15,12 +15,8 @@ import { HotQuestionsCard, loadHotQuestions, type HotQuestions } from '../compon
 import { CustomHtml } from '../components/custom-html';
 import { isPeoplePath } from '../components/nav-sections';
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-md border-s-2 px-3 py-2 text-sm ${
-    isActive
-      ? 'border-[var(--primary-solid)] bg-gray-100 font-semibold text-gray-900 dark:bg-gray-800 dark:text-gray-100'
-      : 'border-transparent text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800'
-  }`;
+/** One short class (styles.css), as every page with the side navigation repeats it. */
+const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'side-nav-link active' : 'side-nav-link');
 
 export async function sideLayoutLoader({ context }: LoaderFunctionArgs): Promise<{ hot: HotQuestions }> {
   return { hot: await loadHotQuestions(context) };
