@@ -12,8 +12,9 @@ import { pageDataStrategy } from './app/page-data';
 import { markSessionRead } from './app/session';
 import { loadDeferred } from './lib/deferred';
 import { restorePostHtml } from './lib/html-once';
-import { browserInstance } from './lib/i18n';
+import { browserInstance, completeStrings } from './lib/i18n';
 import { TranslationProvider } from './lib/translation';
+import type { Catalog } from './lib/translator';
 
 declare global {
   interface Window {
@@ -21,6 +22,8 @@ declare global {
     __staticRouterHydrationData?: { loaderData?: Record<string, unknown> };
     /** Chunks of the deferred components the server's HTML holds (lib/deferred.tsx). */
     __inquireDeferred?: string[];
+    /** The strings the server render used, by language (entry-server.tsx). */
+    __inquireStrings?: Partial<Record<string, Catalog>>;
   }
 }
 
@@ -38,13 +41,20 @@ if (hydration?.loaderData)
 // must finish evaluating first.
 async function hydrate(): Promise<void> {
   const [i18n] = await Promise.all([
-    browserInstance(isLanguage(lang) ? lang : 'en_US'),
+    browserInstance(isLanguage(lang) ? lang : 'en_US', window.__inquireStrings),
     // The page's modules first: they name its deferred components.
     resolveLazyRoutes(routes, window.location).then(() => loadDeferred(window.__inquireDeferred ?? [])),
   ]);
+  const loadPageData = pageDataStrategy(() => router.state.loaderData);
   const router = createBrowserRouter(routes, {
-    dataStrategy: pageDataStrategy(() => router.state.loaderData),
+    // The next page may show any string: the whole catalog comes with its data.
+    dataStrategy: async (args) => (await Promise.all([loadPageData(args), completeStrings()]))[0],
   });
+  // A reader's first input (a press, a key, focus on a field) may open or change anything, and a
+  // form translates its messages as it is sent: the whole catalog starts loading then.
+  for (const type of ['pointerdown', 'keydown', 'focusin']) {
+    window.addEventListener(type, () => void completeStrings(), { once: true, passive: true, capture: true });
+  }
   const container = document.getElementById('root');
   if (container) {
     hydrateRoot(

@@ -17,8 +17,11 @@ import type { ServerLoadContext } from './app/api';
 import { fullTitle, type RouteHandle } from './app/head';
 import { routes } from './app/routes';
 import type { Session } from './app/session';
+import { catalogs } from '@inquire/i18n';
 import { createI18n } from './lib/i18n';
-import { TranslationProvider } from './lib/translation';
+import { pickStrings } from './lib/page-strings';
+import type { Catalog } from './lib/translator';
+import { collectStrings, TranslationProvider } from './lib/translation';
 import { collectDeferred, loadAllDeferred } from './lib/deferred';
 import { dehydratePostHtml } from './lib/html-once';
 
@@ -46,15 +49,27 @@ export async function render(input: RenderRequest): Promise<RenderResult> {
   const router = createStaticRouter(handler.dataRoutes, context);
   // The page's modules are loaded now (the handler imported them): so are its deferred parts.
   await loadAllDeferred();
-  const { result: markup, chunks: deferredChunks } = collectDeferred(() =>
-    renderToString(
-      <TranslationProvider i18n={i18n}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </TranslationProvider>,
+  const {
+    result: { result: markup, chunks: deferredChunks },
+    keys,
+  } = collectStrings(() =>
+    collectDeferred(() =>
+      renderToString(
+        <TranslationProvider i18n={i18n}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </TranslationProvider>,
+      ),
     ),
   );
+  // A reading page's strings go with it: the browser hydrates with them instead of first
+  // loading its language's whole catalog (lib/i18n.ts loads that when needed).
+  const pageStrings = context.matches.some((m) => (m.route.handle as RouteHandle | undefined)?.pageStrings);
+  const strings = pageStrings
+    ? `window.__inquireStrings=${scriptJson(pickStrings(catalogs as Record<string, Catalog>, input.lang, keys))};`
+    : '';
   const nonce = input.nonce ? ` nonce="${escapeAttribute(input.nonce)}"` : '';
-  const html = `${markup}<script${nonce}>${hydrationScript(context, markup, deferredChunks)}</script>`;
+  const script = `${hydrationScript(context, markup, deferredChunks)}${strings}`;
+  const html = `${markup}<script${nonce}>${script}</script>`;
 
   const session = context.loaderData.root as Session | undefined;
   const siteName = session?.site.general.name ?? i18n.t('ui.site.default_name');
@@ -78,7 +93,7 @@ export async function render(input: RenderRequest): Promise<RenderResult> {
     chunks: [
       ...context.matches.flatMap((m) => (m.route.handle as RouteHandle | undefined)?.chunks ?? []),
       ...deferredChunks,
-      `virtual:inquire-catalog/${input.lang}`,
+      ...(pageStrings ? [] : [`virtual:inquire-catalog/${input.lang}`]),
     ],
     userScheme: session?.user?.color_scheme,
     head: {

@@ -23,6 +23,13 @@ export interface RouteHandle {
    * once the entry has run.
    */
   chunks?: readonly string[];
+  /**
+   * The page hydrates with only the strings its server render used, sent with it, and loads its
+   * language's whole catalog later (lib/i18n.ts `completeStrings`). For reading pages, whose
+   * forms load their schemas, and the catalog with them, when sent; a page that translates a
+   * form's messages as it is sent loads the catalog before hydrating.
+   */
+  pageStrings?: boolean;
   /** Cards the page adds to the side layout's sidebar, above hot questions (from its loader data). */
   aside?: (data: unknown) => ReactNode;
 }

@@ -81,7 +81,13 @@ export const PAGE_CHUNKS = {
   search: 'src/pages/search/search-page.tsx',
 } as const;
 
-const withChunks = (routeHandle: RouteHandle, ...chunks: string[]): RouteHandle => ({ ...routeHandle, chunks });
+// These pages are read (their forms load schemas and strings when sent): they also come with
+// only the strings they show (RouteHandle.pageStrings).
+const withChunks = (routeHandle: RouteHandle, ...chunks: string[]): RouteHandle => ({
+  ...routeHandle,
+  chunks,
+  pageStrings: true,
+});
 
 // A page whose loader failed (404) has no data; its error page keeps the site's title.
 const profileHandle = handle(({ data }) => {

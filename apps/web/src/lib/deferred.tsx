@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
+import { completeStrings } from './i18n';
 
 /**
  * Components whose code is not part of their page's chunk (the answer editor: for guests it
@@ -24,7 +25,8 @@ export function deferred<P extends object>(chunk: string, load: () => Promise<Co
       return component;
     });
   loaders.set(chunk, fetch);
-  const Lazy = lazy(() => fetch().then((component) => ({ default: component })));
+  // Drawn after hydration it may show any string: the whole catalog comes with it.
+  const Lazy = lazy(() => Promise.all([fetch(), completeStrings()]).then(([component]) => ({ default: component })));
   function Deferred(props: P) {
     drawn?.add(chunk);
     const Loaded = loaded.get(chunk) as ComponentType<P> | undefined;
@@ -36,6 +38,11 @@ export function deferred<P extends object>(chunk: string, load: () => Promise<Co
     );
   }
   return Deferred;
+}
+
+/** The chunks of the deferred components known so far (by their sources). */
+export function deferredChunks(): string[] {
+  return [...loaders.keys()];
 }
 
 /** Server: loads every deferred component known so far, so a server render never suspends. */

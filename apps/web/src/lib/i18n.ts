@@ -21,11 +21,51 @@ const browserCatalogs: Record<Language, () => Promise<Catalog>> = {
 };
 
 let browserI18n: Translator | undefined;
+/** Languages of which the browser holds only the strings its page's server render used. */
+const partial = new Set<Language>();
+let completing: Promise<void> | undefined;
 
-/** The browser's translator (one per page), with the page's language loaded. */
-export async function browserInstance(lang: Language): Promise<Translator> {
-  browserI18n ??= createTranslator(lang, { [lang]: await browserCatalogs[lang]() });
+/**
+ * The browser's translator (one per page). With `pageStrings` (the strings the server render
+ * used, sent with the page) it starts at once and loads the whole catalog when a string is
+ * missing or completeStrings is called; without, it loads the page's language first.
+ */
+export async function browserInstance(
+  lang: Language,
+  pageStrings?: Partial<Record<Language, Catalog>>,
+): Promise<Translator> {
+  if (browserI18n) return browserI18n;
+  if (pageStrings) {
+    partial.add(lang);
+    for (const language of Object.keys(pageStrings)) if (isLanguage(language)) partial.add(language);
+    browserI18n = createTranslator(lang, pageStrings, () => void completeStrings());
+  } else {
+    browserI18n = createTranslator(lang, { [lang]: await browserCatalogs[lang]() });
+  }
   return browserI18n;
+}
+
+/**
+ * Loads the whole catalogs of the languages the page came with only its own strings of: on a
+ * reader's first input, before a client-side navigation, and before code that draws new text
+ * (dialogs, menus) shows it.
+ */
+export function completeStrings(): Promise<void> {
+  if (partial.size === 0) return Promise.resolve();
+  completing ??= Promise.all(
+    [...partial].map(async (language) => {
+      const catalog = await browserCatalogs[language]();
+      partial.delete(language);
+      browserI18n?.addCatalog(language, catalog);
+    }),
+  ).then(
+    () => undefined,
+    (error: unknown) => {
+      completing = undefined;
+      throw error;
+    },
+  );
+  return completing;
 }
 
 export function currentLanguage(): Language {
@@ -38,6 +78,7 @@ export async function switchLanguage(lang: Language): Promise<void> {
   storage.set(STORAGE_KEYS.language, lang);
   document.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`;
   document.documentElement.lang = lang === 'zh_CN' ? 'zh-CN' : 'en';
+  await completeStrings();
   if (browserI18n && !browserI18n.hasCatalog(lang)) browserI18n.addCatalog(lang, await browserCatalogs[lang]());
   await browserI18n?.changeLanguage(lang);
 }

@@ -8,6 +8,7 @@ export interface Catalog {
 
 type Options = Record<string, unknown> & { count?: number; defaultValue?: unknown };
 type LanguageListener = (language: Language) => void;
+type TranslatorEvent = 'languageChanged' | 'stringsAdded';
 
 /**
  * What the web app asks of its translations: i18next's interface as the app uses it (dotted
@@ -21,12 +22,12 @@ export interface Translator {
   t: TFunction;
   /** A `t` bound to one language. */
   getFixedT(language: Language): TFunction;
-  /** Adds a language's strings (the browser loads one language at a time). */
+  /** Adds a language's strings (the browser loads one language at a time); emits 'stringsAdded'. */
   addCatalog(language: Language, catalog: Catalog): void;
   hasCatalog(language: Language): boolean;
   changeLanguage(language: Language): Promise<void>;
-  on(event: 'languageChanged', listener: LanguageListener): void;
-  off(event: 'languageChanged', listener: LanguageListener): void;
+  on(event: TranslatorEvent, listener: LanguageListener): void;
+  off(event: TranslatorEvent, listener: LanguageListener): void;
 }
 
 function lookup(catalog: Catalog | undefined, key: string): string | undefined {
@@ -54,9 +55,20 @@ function pluralOf(language: Language, count: number): string {
   return rules.select(count);
 }
 
-export function createTranslator(language: Language, catalogs: Partial<Record<Language, Catalog>>): Translator {
+/**
+ * `onMissing` hears of a key found in no loaded catalog: the browser starts with only the strings
+ * its page's server render used (lib/i18n.ts), and loads the rest on the first one missing.
+ */
+export function createTranslator(
+  language: Language,
+  catalogs: Partial<Record<Language, Catalog>>,
+  onMissing?: (key: string) => void,
+): Translator {
   const loaded = { ...catalogs };
-  const listeners = new Set<LanguageListener>();
+  const listeners: Record<TranslatorEvent, Set<LanguageListener>> = {
+    languageChanged: new Set(),
+    stringsAdded: new Set(),
+  };
   let current = language;
 
   function translate(lang: Language, key: string, options?: Options): string {
@@ -68,6 +80,7 @@ export function createTranslator(language: Language, catalogs: Partial<Record<La
         lookup(catalog, key);
       if (text !== undefined) return interpolate(text, options);
     }
+    onMissing?.(key);
     return options?.defaultValue === undefined ? key : interpolate(String(options.defaultValue), options);
   }
 
@@ -82,14 +95,15 @@ export function createTranslator(language: Language, catalogs: Partial<Record<La
     getFixedT: fixed,
     addCatalog(lang, catalog) {
       loaded[lang] = catalog;
+      for (const listener of listeners.stringsAdded) listener(lang);
     },
     hasCatalog: (lang) => loaded[lang] !== undefined,
     async changeLanguage(lang) {
       current = lang;
-      for (const listener of listeners) listener(lang);
+      for (const listener of listeners.languageChanged) listener(lang);
     },
-    on: (_event, listener) => void listeners.add(listener),
-    off: (_event, listener) => void listeners.delete(listener),
+    on: (event, listener) => void listeners[event].add(listener),
+    off: (event, listener) => void listeners[event].delete(listener),
   };
   return translator;
 }

@@ -1,9 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
+import { completeStrings } from '../../lib/i18n';
 import type { DialogProps } from './modal-dialog';
 
 // Radix's dialog (focus trap, scroll lock, portal) is a tenth of a page's script, and most
-// readers never open one: its code loads when a dialog first opens.
-const ModalDialog = lazy(() => import('./modal-dialog').then((m) => ({ default: m.ModalDialog })));
+// readers never open one: its code loads when a dialog first opens (with every string it may show).
+const ModalDialog = lazy(() =>
+  Promise.all([import('./modal-dialog'), completeStrings()]).then(([m]) => ({ default: m.ModalDialog })),
+);
 
 /**
  * An accessible modal; its content mounts only while open. Closed, it renders nothing (as

@@ -1,9 +1,10 @@
 import { cloneElement, isValidElement, lazy, Suspense, useState, type ReactElement } from 'react';
+import { completeStrings } from '../../lib/i18n';
 import type { PopoverProps } from './popover-panel';
 
 // Radix's popover and its positioning code load when a reader first points at or uses a
 // trigger, not with the page.
-const loadPanel = () => import('./popover-panel');
+const loadPanel = () => Promise.all([import('./popover-panel'), completeStrings()]).then(([m]) => m);
 const PopoverPanel = lazy(() => loadPanel().then((m) => ({ default: m.PopoverPanel })));
 
 /**

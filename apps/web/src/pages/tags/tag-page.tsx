@@ -3,15 +3,20 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Session } from '../../app/session';
 import { Alert } from '../../components/ui/alert';
 import { linkClass } from '../../components/ui/button';
+import { deferred } from '../../lib/deferred';
 import { useTranslation } from '../../lib/translation';
 import { loadQuestionList, QuestionListPage } from '../questions/question-list-page';
 import { FollowTagButton } from './follow-tag-button';
 import { isDeletedTag, loadTag } from './tag-loader';
 import { TagMarks } from './tag-marks';
-import { TagStaffActions } from './tag-staff-actions';
 
 /** The question list's data plus the tag (the list component reads its own fields). */
 type TagPageData = Awaited<ReturnType<typeof loadQuestionList>> & { tag: TagDetail; signedIn: boolean };
+
+// Deleting and recovering a tag are staff's: readers never download them.
+const TagStaffActions = deferred('src/pages/tags/tag-staff-actions.tsx', () =>
+  import('./tag-staff-actions').then((m) => m.TagStaffActions),
+);
 
 export async function tagPageLoader(args: LoaderFunctionArgs, session: Session): Promise<TagPageData> {
   const tag = await loadTag(args.context, new URL(args.request.url), args.params.tagName ?? '');
@@ -45,7 +50,7 @@ export function TagPage() {
           <Link to={`${base}/info`} className={linkClass}>
             {t('ui.tags.info')}
           </Link>
-          <TagStaffActions tag={tag} />
+          {tag.actions.delete || tag.actions.undelete ? <TagStaffActions tag={tag} /> : null}
         </div>
       </header>
       <QuestionListPage heading={t('ui.tags.questions_in', { tag: tag.display_name })} />
