@@ -34,8 +34,11 @@ export const segment = (text: string) => searchWords(text).join(' ');
 /**
  * How a query term matches: its words in order (a phrase). A lone 1-2 letter Latin word is
  * `short`: beside other terms it is left out (a word like "to" or "a" narrows nothing); alone
- * in a query a 2-letter one matches as a prefix ("go" finds golang: both engines index 2-letter
- * prefixes), a 1-letter one as a word (as a prefix it would read most of the index).
+ * in a query a 2-letter one matches as a prefix ("go" finds golang; FTS5 indexes 2-letter
+ * prefixes), a 1-letter one as a word (as a prefix it would read most of the index). Longer
+ * words match whole: a prefix of 3+ letters has no prefix index, and FTS5 then merges the full
+ * lists of every word it starts before reading any (34 ms for "database connection" as
+ * prefixes at 100k questions, against 5 ms as words).
  */
 export interface TermWords {
   words: string[];
