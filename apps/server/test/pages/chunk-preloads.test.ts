@@ -34,15 +34,22 @@ describe('a page preloads its own chunks and strings with the entry', () => {
   }, 30_000);
   afterAll(async () => t?.close());
 
-  it('[P-4] a question page: its page chunk, the related-questions chunk and the English strings, each with the nonce', async () => {
+  /** The strings a reading page carries inline (`window.__inquireStrings`), as JSON text. */
+  const inlineStrings = (html: string) => /window\.__inquireStrings=(.*?);(?:<\/script>|window\.)/s.exec(html)?.[1];
+  const CJK = /[\u4e00-\u9fff]/;
+
+  it('[P-4] a question page: its page chunk and the related-questions chunk, each with the nonce; its strings inline, no catalog', async () => {
     const page = await t.app.inject({ method: 'GET', url: questionPath });
     expect(page.statusCode).toBe(200);
     const links = preloads(page.body);
     const hrefs = links.map((l) => l.href);
     expect(hrefs.some((href) => /^\/assets\/question-page-[\w-]+\.js$/.test(href))).toBe(true);
     expect(hrefs.some((href) => /^\/assets\/related-questions-[\w-]+\.js$/.test(href))).toBe(true);
-    expect(hrefs.some((href) => /^\/assets\/en_US-[\w-]+\.js$/.test(href))).toBe(true);
-    expect(hrefs.some((href) => /zh_CN/.test(href))).toBe(false);
+    // A reading page hydrates with the strings it shows: no language catalog before hydration.
+    expect(hrefs.filter((href) => /en_US|zh_CN/.test(href))).toEqual([]);
+    const strings = inlineStrings(page.body);
+    expect(strings).toBeTruthy();
+    expect(CJK.test(strings ?? '')).toBe(false);
     const nonce = /<script nonce="([^"]+)"/.exec(page.body)?.[1];
     expect(nonce).toBeTruthy();
     for (const link of links) expect(link.nonce).toBe(nonce);
@@ -51,11 +58,19 @@ describe('a page preloads its own chunks and strings with the entry', () => {
     for (const href of hrefs) expect((await t.app.inject({ method: 'GET', url: href })).statusCode).toBe(200);
   });
 
-  it('[P-4] a page in Chinese preloads the Chinese strings; the list page its own chunk', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/questions', headers: { 'accept-language': 'zh-CN' } });
-    const hrefs = preloads(page.body).map((l) => l.href);
-    expect(hrefs.some((href) => /^\/assets\/question-list-page-[\w-]+\.js$/.test(href))).toBe(true);
-    expect(hrefs.some((href) => /^\/assets\/zh_CN-[\w-]+\.js$/.test(href))).toBe(true);
-    expect(hrefs.some((href) => /en_US/.test(href))).toBe(false);
+  it('[P-4] in Chinese: the list page has its own chunk and Chinese strings inline; a form page preloads the Chinese catalog', async () => {
+    const zh = { 'accept-language': 'zh-CN' };
+    const list = await t.app.inject({ method: 'GET', url: '/questions', headers: zh });
+    const listHrefs = preloads(list.body).map((l) => l.href);
+    expect(listHrefs.some((href) => /^\/assets\/question-list-page-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(listHrefs.filter((href) => /en_US|zh_CN/.test(href))).toEqual([]);
+    expect(CJK.test(inlineStrings(list.body) ?? '')).toBe(true);
+
+    // Login checks its form as it is sent, so its language's whole catalog comes first.
+    const login = await t.app.inject({ method: 'GET', url: '/users/login', headers: zh });
+    const loginHrefs = preloads(login.body).map((l) => l.href);
+    expect(loginHrefs.some((href) => /^\/assets\/zh_CN-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(loginHrefs.some((href) => /en_US/.test(href))).toBe(false);
+    expect(inlineStrings(login.body)).toBeUndefined();
   });
 });
