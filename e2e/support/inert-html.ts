@@ -84,8 +84,31 @@ export interface PageData {
 }
 
 const INQUIRE_PREFIX = 'window.__INQUIRE__=';
-/** The router's hydration data, written by entry-server.tsx as a JSON object literal. */
-const ROUTER = /^window\.__staticRouterHydrationData=(\{.*\});$/s;
+/**
+ * The router's script (entry-server.tsx): its hydration data as a JSON object literal, then,
+ * when the page has them, the deferred chunks and the page's strings, each a JSON assignment.
+ */
+const ROUTER_PREFIX = 'window.__staticRouterHydrationData=';
+/** The assignments that may follow the router's data, peeled off from the end, last first. */
+const ROUTER_EXTRAS = ['window.__inquireStrings=', 'window.__inquireDeferred='] as const;
+
+/**
+ * The JSON texts of the router's script, or undefined when it is not one. Text planted in the
+ * data cannot pass for an extra: the real ones come last, and a cut inside the data leaves JSON
+ * that does not parse, which is reported.
+ */
+function routerScriptParts(text: string): { router: string; extras: string[] } | undefined {
+  if (!text.startsWith(ROUTER_PREFIX) || !text.endsWith(';')) return undefined;
+  let rest = text.slice(ROUTER_PREFIX.length, -1);
+  const extras: string[] = [];
+  for (const name of ROUTER_EXTRAS) {
+    const at = rest.lastIndexOf(`;${name}`);
+    if (at < 0) continue;
+    extras.push(rest.slice(at + 1 + name.length));
+    rest = rest.slice(0, at);
+  }
+  return rest.startsWith('{') && rest.endsWith('}') ? { router: rest, extras } : undefined;
+}
 const SCHEME_SCRIPT = /^\(function\(\)\{var d=document\.documentElement,p="(?:light|dark|system)";.*\}\)\(\);$/s;
 
 /**
@@ -108,9 +131,10 @@ function readScript(el: Element, data: PageData): string | null {
       data.inquire = JSON.parse(text.slice(INQUIRE_PREFIX.length));
       return null;
     }
-    const router = ROUTER.exec(text.trim());
+    const router = routerScriptParts(text.trim());
     if (router) {
-      data.router = JSON.parse(router[1]!);
+      data.router = JSON.parse(router.router);
+      for (const extra of router.extras) JSON.parse(extra);
       return null;
     }
   } catch (error) {
