@@ -1,18 +1,9 @@
 import { DEFAULT_LANGUAGE, type Language } from '@inquire/shared';
-import type { Catalog } from './translator';
+import { lookup, type Catalog } from './translator';
 
 type Catalogs = Partial<Record<Language, Catalog>>;
 
 const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
-
-function lookup(catalog: Catalog | undefined, key: string): string | undefined {
-  let node: string | Catalog | undefined = catalog;
-  for (const part of key.split('.')) {
-    if (node === undefined || typeof node === 'string') return undefined;
-    node = node[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
 
 function place(catalog: Catalog, key: string, text: string): void {
   const parts = key.split('.');

@@ -30,7 +30,8 @@ export interface Translator {
   off(event: TranslatorEvent, listener: LanguageListener): void;
 }
 
-function lookup(catalog: Catalog | undefined, key: string): string | undefined {
+/** The string at a dotted key of a catalog, if there is one (page-strings.ts reads catalogs the same way). */
+export function lookup(catalog: Catalog | undefined, key: string): string | undefined {
   let node: string | Catalog | undefined = catalog;
   for (const part of key.split('.')) {
     if (node === undefined || typeof node === 'string') return undefined;
