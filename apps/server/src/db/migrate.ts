@@ -21,6 +21,7 @@ import * as searchPluginFeed from './migrations/0020-search-plugin-feed.js';
 import * as postOrigins from './migrations/0021-post-origins.js';
 import * as unreviewedRevisions from './migrations/0022-unreviewed-revisions.js';
 import * as searchWords from './migrations/0023-search-words.js';
+import * as searchPrefixes from './migrations/0024-search-prefixes.js';
 
 /** Migrations are listed here, in order, so bundling and tests need no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-post-origins': postOrigins,
   '0022-unreviewed-revisions': unreviewedRevisions,
   '0023-search-words': searchWords,
+  '0024-search-prefixes': searchPrefixes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -3,7 +3,7 @@ import { ANSWER_STATUS, objectTypeOf } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { plainText } from '../../lib/markdown.js';
-import { segment } from '../search/search-text.js';
+import { searchWords, tsPrefixVector } from '../search/search-text.js';
 import { isPublicQuestion } from './public-questions.js';
 import { searchFeedQueue } from './search-feed-queue.js';
 
@@ -59,17 +59,19 @@ async function deleteDocs(db: Db, ids: string[]): Promise<void> {
 
 /**
  * The texts go in as their index words (search-text.ts); neither engine keeps them: FTS5's table
- * is contentless, PostgreSQL's holds the weighted tsvector (title A, body B, tags C) alone.
+ * is contentless, PostgreSQL's holds the weighted tsvector (title A, body B, tags C) alone, with
+ * the words' 2-letter prefixes as lexemes of their own (migration 0024).
  */
 async function insertDocs(db: Db, docs: Doc[], pgTable = 'search_docs'): Promise<void> {
   if (docs.length === 0) return;
   const sqlite = isSqlite(db);
   const rows: RawBuilder<unknown>[] = docs.map((d) => {
-    const [title, body, tags] = [segment(d.title), segment(d.body), segment(d.tags)];
+    const words = { title: searchWords(d.title), body: searchWords(d.body), tags: searchWords(d.tags) };
+    const [title, body, tags] = [words.title.join(' '), words.body.join(' '), words.tags.join(' ')];
     return sqlite
       ? sql`(${sqliteRowid(d.id)}, ${title}, ${body}, ${tags})`
       : sql`(${d.id}, setweight(to_tsvector('simple', ${title}), 'A') || setweight(to_tsvector('simple', ${body}), 'B') ||
-          setweight(to_tsvector('simple', ${tags}), 'C'))`;
+          setweight(to_tsvector('simple', ${tags}), 'C') || ${tsPrefixVector(words)}::tsvector)`;
   });
   if (sqlite) {
     await sql`insert into search_fts (rowid, title, body, tags) values ${sql.join(rows)}`.execute(db);

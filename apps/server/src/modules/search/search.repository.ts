@@ -3,7 +3,7 @@ import { ANSWER_STATUS, OBJECT_TYPES, type SearchOrder } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import { isSqlite } from '../posts/search-index.js';
 import { listedQuestionCheckSql, listedQuestionSql } from '../posts/public-questions.js';
-import { ftsPhrase, termWords, tsPhrase } from './search-text.js';
+import { ftsPhrase, termWords, tsPhrase, tsPrefix } from './search-text.js';
 
 /** The parsed query with names resolved to ids: what the engines search with. */
 export interface SearchConditions {
@@ -101,11 +101,22 @@ function sqliteSearch(terms: IndexTerm[]): TextSearch {
   };
 }
 
+/**
+ * A term as a PostgreSQL tsquery: a phrase of words through to_tsquery's parser (as the document's
+ * words went through to_tsvector's), a 2-letter prefix as its own lexeme (search-text.ts).
+ */
+function tsTerm(t: IndexTerm, titleOnly = false): RawBuilder<unknown> {
+  if (t.prefix) return sql`${tsPrefix(t.words[0]!, { titleOnly })}::tsquery`;
+  return sql`to_tsquery('simple', ${tsPhrase(t.words, { titleOnly })})`;
+}
+
 function postgresSearch(terms: IndexTerm[]): TextSearch {
-  const query = sql`to_tsquery('simple', ${terms.map((t) => `(${tsPhrase(t.words, { prefix: t.prefix })})`).join(' & ')})`;
+  const query = sql`(${sql.join(
+    terms.map((t) => tsTerm(t)),
+    sql` && `,
+  )})`;
   // Weight A is the title's (posts/search-index.ts).
-  const inTitle = (t: IndexTerm) =>
-    sql`(case when s.doc @@ to_tsquery('simple', ${tsPhrase(t.words, { prefix: t.prefix, titleOnly: true })}) then 1 else 0 end)`;
+  const inTitle = (t: IndexTerm) => sql`(case when s.doc @@ ${tsTerm(t, true)} then 1 else 0 end)`;
   return {
     table: sql`search_docs s`,
     where: sql`s.doc @@ ${query}`,
