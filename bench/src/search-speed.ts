@@ -1,8 +1,8 @@
 /**
  * In-process search timings on a seeded data directory (issue 10): each query runs through
  * SearchService (parse, engine, excerpts) `rounds` times after a warm-up, once with the
- * service's page cache emptied before each run (the engine's own time) and once repeated (a
- * cache hit: the posts are still loaded and checked); prints p50 and p95 ms of each and the
+ * service's page cache emptied before each run (the engine's and the presenter's time) and once
+ * repeated (a cache hit: the page as it was presented); prints p50 and p95 ms of each and the
  * match count. Usage: npx tsx bench/src/search-speed.ts DATA_DIR [rounds]
  */
 import { SiteRuntime } from '../../apps/server/src/infra/site.js';

@@ -1,20 +1,21 @@
-import { SqliteAdapter, type Kysely } from 'kysely';
+import { sql, SqliteAdapter, type Kysely } from 'kysely';
 import type { Db } from '../../infra/db.js';
-import { searchIndex } from '../../modules/posts/search-index.js';
+import { buildPrefixTable } from '../../modules/posts/search-index.js';
 
 /**
- * PostgreSQL's search documents gain their words' 2-letter prefixes as lexemes of their own
- * (search-text.ts), as FTS5's prefix='2' index already holds them: a lone 2-letter term ("go")
- * reads one posting list instead of every lexeme it starts (1.8 s at 1M questions). The index
- * is built again from the posts; SQLite's is unchanged.
+ * PostgreSQL's search gains `search_prefixes` (id, doc): each document's words' first two
+ * letters as position-less lexemes, under a GIN index per kind, derived from `search_docs`
+ * (posts/search-index.ts `prefixVector`). A lone 2-letter term ("go") then reads one posting
+ * list, as FTS5's prefix='2' index does on SQLite, instead of every lexeme starting with it
+ * (1.8 s at 1M questions). A table of its own, not lexemes in the documents: those pushed most
+ * documents past PostgreSQL's 2 kB TOAST threshold (the index grew 64% at 2,000 questions).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (db.getExecutor().adapter instanceof SqliteAdapter) return;
-  await searchIndex.rebuild(db as unknown as Db);
+  await buildPrefixTable(db as unknown as Db);
 }
 
-/**
- * Nothing to undo: 0023's queries (`'go':*`) still find every word in documents that also hold
- * prefix lexemes; those are merely unread until `inquire reindex` writes documents without them.
- */
-export async function down(): Promise<void> {}
+export async function down(db: Kysely<unknown>): Promise<void> {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+  await sql`drop table search_prefixes`.execute(db);
+}

@@ -3,7 +3,7 @@ import { ANSWER_STATUS, objectTypeOf } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { plainText } from '../../lib/markdown.js';
-import { searchWords, tsPrefixVector } from '../search/search-text.js';
+import { searchWords } from '../search/search-text.js';
 import { isPublicQuestion } from './public-questions.js';
 import { searchFeedQueue } from './search-feed-queue.js';
 
@@ -54,31 +54,46 @@ async function deleteDocs(db: Db, ids: string[]): Promise<void> {
     await sql`delete from search_fts where rowid in (${sql.join(ids.map(sqliteRowid))})`.execute(db);
   } else {
     await sql`delete from search_docs where id in (${sql.join(ids)})`.execute(db);
+    await sql`delete from search_prefixes where id in (${sql.join(ids)})`.execute(db);
   }
 }
 
 /**
  * The texts go in as their index words (search-text.ts); neither engine keeps them: FTS5's table
- * is contentless, PostgreSQL's holds the weighted tsvector (title A, body B, tags C) alone, with
- * the words' 2-letter prefixes as lexemes of their own (migration 0024).
+ * is contentless, PostgreSQL's holds the weighted tsvector (title A, body B, tags C) alone, and
+ * `search_prefixes` the words' 2-letter prefixes (`prefixVector`).
  */
 async function insertDocs(db: Db, docs: Doc[], pgTable = 'search_docs'): Promise<void> {
   if (docs.length === 0) return;
   const sqlite = isSqlite(db);
   const rows: RawBuilder<unknown>[] = docs.map((d) => {
-    const words = { title: searchWords(d.title), body: searchWords(d.body), tags: searchWords(d.tags) };
-    const [title, body, tags] = [words.title.join(' '), words.body.join(' '), words.tags.join(' ')];
+    const [title, body, tags] = [d.title, d.body, d.tags].map((text) => searchWords(text).join(' '));
     return sqlite
       ? sql`(${sqliteRowid(d.id)}, ${title}, ${body}, ${tags})`
       : sql`(${d.id}, setweight(to_tsvector('simple', ${title}), 'A') || setweight(to_tsvector('simple', ${body}), 'B') ||
-          setweight(to_tsvector('simple', ${tags}), 'C') || ${tsPrefixVector(words)}::tsvector)`;
+          setweight(to_tsvector('simple', ${tags}), 'C'))`;
   });
   if (sqlite) {
     await sql`insert into search_fts (rowid, title, body, tags) values ${sql.join(rows)}`.execute(db);
-  } else {
-    await sql`insert into ${sql.table(pgTable)} (id, doc) values ${sql.join(rows)}`.execute(db);
+    return;
   }
+  await sql`insert into ${sql.table(pgTable)} (id, doc) values ${sql.join(rows)}`.execute(db);
+  // A rebuild derives the whole prefix table once its documents are in (swapPostgresTable).
+  if (pgTable !== 'search_docs') return;
+  const ids = sql.join(docs.map((d) => d.id));
+  await sql`insert into search_prefixes (id, doc) select id, ${prefixVector(sql`doc`)} from search_docs
+    where id in (${ids})`.execute(db);
 }
+
+/**
+ * PostgreSQL's prefix document of a word document `doc`: the first two letters of each of its
+ * words of two letters or more, as position-less lexemes (`search_prefixes`, migration 0024).
+ * A lone 2-letter term then reads one posting list there, as FTS5's prefix='2' index does.
+ * Derived from the tsvector itself, so the rebuild and every write compute it the same way.
+ */
+export const prefixVector = (doc: RawBuilder<unknown>) =>
+  sql`array_to_tsvector(array(select distinct left(w.lexeme, 2) from unnest(${doc}) w
+    where char_length(w.lexeme) >= 2))`;
 
 /** The table PostgreSQL's rebuild fills before it replaces `search_docs`. */
 const NEXT_TABLE = 'search_docs_next';
@@ -108,6 +123,32 @@ async function swapPostgresTable(db: Db): Promise<void> {
   await sql`alter index search_docs_next_questions rename to search_docs_doc_questions`.execute(db);
   await sql`alter index search_docs_next_answers rename to search_docs_doc_answers`.execute(db);
   await sql`analyze search_docs`.execute(db);
+  await buildPrefixTable(db);
+}
+
+/**
+ * Fills `search_prefixes` again from `search_docs` (`prefixVector` of each document; migration
+ * 0024 and every rebuild): a new table, indexed once full (a primary key, and a GIN index per
+ * kind as the documents have), put in place of the old one.
+ */
+export async function buildPrefixTable(db: Db): Promise<void> {
+  await sql`create table search_prefixes_next as select id, ${prefixVector(sql`doc`)} as doc from search_docs`.execute(
+    db,
+  );
+  await sql`alter table search_prefixes_next alter column id set not null, alter column doc set not null`.execute(db);
+  await sql`alter table search_prefixes_next add constraint search_prefixes_next_pkey primary key (id)`.execute(db);
+  await sql`create index search_prefixes_next_questions on search_prefixes_next using gin (doc) where ${QUESTION_IDS}`.execute(
+    db,
+  );
+  await sql`create index search_prefixes_next_answers on search_prefixes_next using gin (doc) where ${ANSWER_IDS}`.execute(
+    db,
+  );
+  await sql`drop table if exists search_prefixes`.execute(db);
+  await sql`alter table search_prefixes_next rename to search_prefixes`.execute(db);
+  await sql`alter index search_prefixes_next_pkey rename to search_prefixes_pkey`.execute(db);
+  await sql`alter index search_prefixes_next_questions rename to search_prefixes_questions`.execute(db);
+  await sql`alter index search_prefixes_next_answers rename to search_prefixes_answers`.execute(db);
+  await sql`analyze search_prefixes`.execute(db);
 }
 
 /** The tag text of questions (slugs and display names of their listed links), by question id. */
@@ -297,11 +338,13 @@ export const searchIndex = {
     return indexed;
   },
 
-  /** Bytes on disk of the index: its FTS5 tables on SQLite, its table and indexes on PostgreSQL. */
+  /** Bytes on disk of the index: its FTS5 tables on SQLite, its tables and indexes on PostgreSQL. */
   async sizeBytes(db: Db): Promise<number> {
     const size = isSqlite(db)
       ? sql<{ n: number }>`select sum(pgsize) as n from dbstat where name glob 'search_fts_*'`
-      : sql<{ n: number }>`select pg_total_relation_size('search_docs') as n`;
+      : sql<{
+          n: number;
+        }>`select pg_total_relation_size('search_docs') + pg_total_relation_size('search_prefixes') as n`;
     return Number((await size.execute(db)).rows[0]?.n ?? 0);
   },
 };

@@ -52,47 +52,14 @@ export function termWords(term: string): TermWords {
 /** FTS5 query text of a phrase, optionally a prefix (the words hold only letters and digits). */
 export const ftsPhrase = (words: string[], prefix = false) => `"${words.join(' ')}"${prefix ? '*' : ''}`;
 
-/** to_tsquery text of a phrase of whole words, optionally only the title's words (weight A). */
-export function tsPhrase(words: string[], options: { titleOnly?: boolean } = {}): string {
-  return words.map((w) => `'${w}'${options.titleOnly ? ':A' : ''}`).join(' <-> ');
+/** to_tsquery text of a phrase, optionally a prefix, optionally only the title's words (weight A). */
+export function tsPhrase(words: string[], options: { prefix?: boolean; titleOnly?: boolean } = {}): string {
+  const label = `${options.prefix ? '*' : ''}${options.titleOnly ? 'A' : ''}`;
+  return words.map((w) => `'${w}'${label ? `:${label}` : ''}`).join(' <-> ');
 }
 
 /**
- * PostgreSQL's lexeme for every word starting with a 2-letter prefix, indexed beside the words
- * (as FTS5's prefix='2' index is): a lone "go" then reads one posting list, where `'go':*` read
- * the list of every lexeme starting "go" (1.8 s at 1M questions). `^` is in no index word (they
- * are letters, digits and marks only), so the lexeme names no real word.
+ * tsquery text (cast with `::tsquery`) of documents holding words that start with each of
+ * `prefixes` (2 letters each), as PostgreSQL's prefix table stores them (posts/search-index.ts).
  */
-const prefixLexeme = (prefix: string) => `^${prefix}`;
-
-/** The 2-letter prefix of a word, if it has one (a CJK character is a word of one letter). */
-const prefixOf = (word: string) => {
-  const letters = [...word];
-  return letters.length >= 2 ? letters.slice(0, 2).join('') : undefined;
-};
-
-/**
- * tsvector text (cast with `::tsvector`, not through to_tsvector's parser) of the prefixes of a
- * document's title, body and tags words, weighted as the words are (A, B, C), each field's
- * prefix at one position: a prefix search ranks by the fields holding it.
- */
-export function tsPrefixVector(fields: { title: string[]; body: string[]; tags: string[] }): string {
-  const weights: Record<string, string[]> = {};
-  const marks = [
-    [fields.title, '1A'],
-    [fields.body, '2B'],
-    [fields.tags, '3C'],
-  ] as const;
-  for (const [words, mark] of marks) {
-    for (const prefix of new Set(words.map(prefixOf))) {
-      if (prefix) (weights[prefix] ??= []).push(mark);
-    }
-  }
-  return Object.entries(weights)
-    .map(([prefix, at]) => `'${prefixLexeme(prefix)}':${at.join(',')}`)
-    .join(' ');
-}
-
-/** tsquery text (cast with `::tsquery`) of the words starting with a 2-letter prefix, optionally in the title only. */
-export const tsPrefix = (prefix: string, options: { titleOnly?: boolean } = {}) =>
-  `'${prefixLexeme(prefix)}'${options.titleOnly ? ':A' : ''}`;
+export const tsPrefixes = (prefixes: string[]) => prefixes.map((p) => `'${p}'`).join(' & ');

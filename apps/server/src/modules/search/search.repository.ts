@@ -3,13 +3,15 @@ import { ANSWER_STATUS, OBJECT_TYPES, type SearchOrder } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import { isSqlite } from '../posts/search-index.js';
 import { listedQuestionCheckSql, listedQuestionSql } from '../posts/public-questions.js';
-import { ftsPhrase, termWords, tsPhrase, tsPrefix } from './search-text.js';
+import { ftsPhrase, searchWords, termWords, tsPhrase, tsPrefixes } from './search-text.js';
 
 /** The parsed query with names resolved to ids: what the engines search with. */
 export interface SearchConditions {
   terms: string[];
   /** Each group is a tag with its synonyms; a result's question carries one of each group. */
   tagGroups: string[][];
+  /** The slugs of each group's tags (as `tagGroups`): their words are in their questions' documents. */
+  tagSlugs: string[][];
   kinds: { question: boolean; answer: boolean };
   userId?: string;
   score?: number;
@@ -37,6 +39,8 @@ const CANDIDATES = 250;
 const ACCEPTED = 2;
 /** bm25 weights of the FTS5 columns: title over body over tags. */
 const BM25 = sql.raw('bm25(search_fts, 10.0, 3.0, 1.0)');
+/** The same without the tags column: what a tag filter in the match leaves comparable (ftsTagFilter). */
+const BM25_UNTAGGED = sql.raw('bm25(search_fts, 10.0, 3.0, 0.0)');
 /** ts_rank_cd weights {D, C, B, A}: tags (C) 0.1, body (B) 0.2, title (A) 1. */
 const TS_WEIGHTS = sql.raw(`'{0.05, 0.1, 0.2, 1.0}'`);
 
@@ -48,15 +52,19 @@ interface IndexTerm {
 
 /**
  * The terms the index matches (search-text.ts): every term's words as a phrase; beside other
- * terms a 1-2 letter Latin word is left out (it narrows nothing; excerpts still mark it), alone
- * a 2-letter one is a prefix. Undefined when no term has a word at all ("%", "*"): nothing can match.
+ * terms a 1-2 letter Latin word is left out (it narrows nothing; excerpts still mark it), and
+ * so is a 1-letter word beside a 2-letter one; without longer terms a 2-letter word is a
+ * prefix (so a search is either all prefixes or all words). Undefined when no term has a word
+ * at all ("%", "*"): nothing can match.
  */
 function indexTerms(terms: string[]): IndexTerm[] | undefined {
   const read = terms.map(termWords).filter((t) => t.words.length > 0);
   if (read.length === 0) return undefined;
   const long = read.filter((t) => !t.short);
   if (long.length > 0) return long.map((t) => ({ words: t.words, prefix: false }));
-  return read.map((t) => ({ words: t.words, prefix: t.prefixWhenAlone }));
+  const prefixes = read.filter((t) => t.prefixWhenAlone);
+  if (prefixes.length > 0) return prefixes.map((t) => ({ words: t.words, prefix: true }));
+  return read.map((t) => ({ words: t.words, prefix: false }));
 }
 
 /**
@@ -72,6 +80,9 @@ function indexTerms(terms: string[]): IndexTerm[] | undefined {
 interface TextSearch {
   table: RawBuilder<unknown>;
   where: RawBuilder<unknown>;
+  /** `where` and `rank` for question documents, narrowed by the tag filter where the index can (SQLite). */
+  questionWhere: RawBuilder<unknown>;
+  questionRank: RawBuilder<unknown>;
   /** The document's post id as text, and the key its post ids order by (newest last). */
   id: RawBuilder<unknown>;
   key: RawBuilder<unknown>;
@@ -83,11 +94,32 @@ interface TextSearch {
   sqlite: boolean;
 }
 
-function sqliteSearch(terms: IndexTerm[]): TextSearch {
+/**
+ * FTS5 query text that every question carrying a tag of each group matches: one of the group's
+ * slugs in the document's tags column (which holds its listed tags' slugs and names, kept in
+ * step with renames and merges by posts/search-index.ts). A superset (a slug's words may come
+ * from another tag): the tag rule itself is still checked on the posts. It lets the index skip
+ * the terms' matches in other questions before they are ranked and joined: "[python] install"
+ * at 1M questions read 3,893 questions for 793 results. Empty when a slug has no words ("++").
+ * Ranked without the tags column then: the filter's own term would lift every question above
+ * the answers (which hold no tags) by its weight.
+ */
+function ftsTagFilter(tagSlugs: string[][]): string {
+  const groups = tagSlugs.map((slugs) => slugs.map(searchWords));
+  return groups
+    .filter((group) => group.length > 0 && group.every((words) => words.length > 0))
+    .map((group) => ` AND {tags} : (${group.map((words) => ftsPhrase(words)).join(' OR ')})`)
+    .join('');
+}
+
+function sqliteSearch(terms: IndexTerm[], tagSlugs: string[][]): TextSearch {
   const match = terms.map((t) => ftsPhrase(t.words, t.prefix)).join(' AND ');
+  const tagFilter = ftsTagFilter(tagSlugs);
   return {
     table: sql`search_fts`,
     where: sql`search_fts match ${match}`,
+    questionWhere: sql`search_fts match ${match + tagFilter}`,
+    questionRank: tagFilter ? sql`(-${BM25_UNTAGGED})` : sql`(-${BM25})`,
     // Answers' FTS5 rowids are their ids negated (posts/search-index.ts).
     id: sql`cast(abs(search_fts.rowid) as text)`,
     key: sql`search_fts.rowid`,
@@ -101,28 +133,21 @@ function sqliteSearch(terms: IndexTerm[]): TextSearch {
   };
 }
 
-/**
- * A term as a PostgreSQL tsquery: a phrase of words through to_tsquery's parser (as the document's
- * words went through to_tsvector's), a 2-letter prefix as its own lexeme (search-text.ts).
- */
-function tsTerm(t: IndexTerm, titleOnly = false): RawBuilder<unknown> {
-  if (t.prefix) return sql`${tsPrefix(t.words[0]!, { titleOnly })}::tsquery`;
-  return sql`to_tsquery('simple', ${tsPhrase(t.words, { titleOnly })})`;
-}
-
 function postgresSearch(terms: IndexTerm[]): TextSearch {
-  const query = sql`(${sql.join(
-    terms.map((t) => tsTerm(t)),
-    sql` && `,
-  )})`;
+  if (terms.some((t) => t.prefix)) return postgresPrefixSearch(terms);
+  const query = sql`to_tsquery('simple', ${terms.map((t) => `(${tsPhrase(t.words)})`).join(' & ')})`;
+  const rank = sql`ts_rank_cd(${TS_WEIGHTS}, s.doc, ${query})`;
   // Weight A is the title's (posts/search-index.ts).
-  const inTitle = (t: IndexTerm) => sql`(case when s.doc @@ ${tsTerm(t, true)} then 1 else 0 end)`;
+  const inTitle = (t: IndexTerm) =>
+    sql`(case when s.doc @@ to_tsquery('simple', ${tsPhrase(t.words, { titleOnly: true })}) then 1 else 0 end)`;
   return {
     table: sql`search_docs s`,
     where: sql`s.doc @@ ${query}`,
+    questionWhere: sql`s.doc @@ ${query}`,
     id: sql`s.id`,
     key: sql`s.id`,
-    rank: sql`ts_rank_cd(${TS_WEIGHTS}, s.doc, ${query})`,
+    rank,
+    questionRank: rank,
     titleRank: sql.join(terms.map(inTitle), sql` + `),
     titleMatches: [],
     // ts_rank_cd reads each matching document's vector (TOASTed).
@@ -131,12 +156,41 @@ function postgresSearch(terms: IndexTerm[]): TextSearch {
   };
 }
 
+/**
+ * 2-letter prefixes on PostgreSQL: matched in `search_prefixes` (each document's words' first
+ * two letters, posts/search-index.ts), one posting list per prefix as FTS5's prefix index has,
+ * where `'go':*` on the documents read the list of every lexeme starting "go" (1.8 s at 1M
+ * questions). Ranks (of at most `rankAllUpTo` matches, or the newest candidates' titles) read
+ * the document itself by id with `'go':*`.
+ */
+function postgresPrefixSearch(terms: IndexTerm[]): TextSearch {
+  const prefixes = sql`${tsPrefixes(terms.map((t) => t.words[0]!))}::tsquery`;
+  const query = sql`to_tsquery('simple', ${terms.map((t) => tsPhrase(t.words, { prefix: true })).join(' & ')})`;
+  const rank = sql`(select ts_rank_cd(${TS_WEIGHTS}, s.doc, ${query}) from search_docs s where s.id = p.id)`;
+  const inTitle = (t: IndexTerm) =>
+    sql`(select case when s.doc @@ to_tsquery('simple', ${tsPhrase(t.words, { prefix: true, titleOnly: true })})
+      then 1 else 0 end from search_docs s where s.id = p.id)`;
+  return {
+    table: sql`search_prefixes p`,
+    where: sql`p.doc @@ ${prefixes}`,
+    questionWhere: sql`p.doc @@ ${prefixes}`,
+    id: sql`p.id`,
+    key: sql`p.id`,
+    rank,
+    questionRank: rank,
+    titleRank: sql.join(terms.map(inTitle), sql` + `),
+    titleMatches: [],
+    rankAllUpTo: 300,
+    sqlite: false,
+  };
+}
+
 /** The index side of the terms; undefined without terms; `nothing` when none can match. */
-function textSearch(terms: string[], sqlite: boolean): TextSearch | 'nothing' | undefined {
-  if (terms.length === 0) return undefined;
-  const read = indexTerms(terms);
+function textSearch(c: SearchConditions, sqlite: boolean): TextSearch | 'nothing' | undefined {
+  if (c.terms.length === 0) return undefined;
+  const read = indexTerms(c.terms);
   if (!read) return 'nothing';
-  return sqlite ? sqliteSearch(read) : postgresSearch(read);
+  return sqlite ? sqliteSearch(read, c.tagSlugs) : postgresSearch(read);
 }
 
 /**
@@ -166,8 +220,8 @@ const kindsOf = (c: SearchConditions) => (['question', 'answer'] as const).filte
  */
 function allMatches(text: TextSearch, c: SearchConditions): RawBuilder<unknown> {
   const arms = kindsOf(c).map(
-    (kind) => sql`select ${text.id} as id, ${text.rank} as rank from ${text.table}
-      where ${text.where} and ${kindRange(text, kind).where}`,
+    (kind) => sql`select ${text.id} as id, ${kind === 'question' ? text.questionRank : text.rank} as rank
+      from ${text.table} where ${kind === 'question' ? text.questionWhere : text.where} and ${kindRange(text, kind).where}`,
   );
   return sql.join(arms, sql` union all `);
 }
@@ -214,11 +268,22 @@ function countMatches(text: TextSearch, c: SearchConditions, cap: number): RawBu
 
 const atLeast = (column: RawBuilder<unknown>, n: number) => (n === 0 ? sql`${column} = 0` : sql`${column} >= ${n}`);
 
-function tagConditions(groups: string[][], questionId: RawBuilder<unknown>): RawBuilder<unknown>[] {
+/** Where the posts of a search come from: all of them, or those of the matches `m` (on `engine`). */
+type PostSource = { matched: false } | { matched: true; sqlite: boolean };
+const sqliteById = (source: PostSource) => source.matched && source.sqlite;
+
+/**
+ * Each tag group as a check on the question `questionId`. On SQLite, for posts reached by id
+ * from the matches (`byId`), through the index of listed links (tag, status, question), which
+ * answers it alone: the planner prefers the unique (question, tag) key, which then reads the
+ * link's row for its status (half the time of "[python] install" at 1M questions).
+ */
+function tagConditions(groups: string[][], questionId: RawBuilder<unknown>, byId: boolean): RawBuilder<unknown>[] {
+  const links = byId ? sql`tag_relations tr indexed by tag_relations_listed` : sql`tag_relations tr`;
   return groups.map((ids) =>
     ids.length === 0
       ? sql`1 = 0`
-      : sql`exists (select 1 from tag_relations tr where tr.object_id = ${questionId} and tr.status = 1 and tr.tag_id in (${sql.join(ids)}))`,
+      : sql`exists (select 1 from ${links} where tr.object_id = ${questionId} and tr.status = 1 and tr.tag_id in (${sql.join(ids)}))`,
   );
 }
 
@@ -230,8 +295,8 @@ function tagConditions(groups: string[][], questionId: RawBuilder<unknown>): Raw
 const publicQuestion = (hasText: boolean) => (hasText ? listedQuestionCheckSql('q') : listedQuestionSql('q'));
 
 /** The post-side conditions of the question branch (the index knows none of them). */
-function questionFilters(c: SearchConditions): RawBuilder<unknown>[] {
-  const where: RawBuilder<unknown>[] = [...tagConditions(c.tagGroups, sql.raw('q.id'))];
+function questionFilters(c: SearchConditions, source: PostSource): RawBuilder<unknown>[] {
+  const where: RawBuilder<unknown>[] = [...tagConditions(c.tagGroups, sql.raw('q.id'), sqliteById(source))];
   if (c.userId !== undefined) where.push(sql`q.user_id = ${c.userId}`);
   if (c.score !== undefined) where.push(atLeast(sql.raw('q.vote_count'), c.score));
   if (c.answers !== undefined) where.push(atLeast(sql.raw('q.answer_count'), c.answers));
@@ -242,8 +307,8 @@ function questionFilters(c: SearchConditions): RawBuilder<unknown>[] {
   return where;
 }
 
-function answerFilters(c: SearchConditions): RawBuilder<unknown>[] {
-  const where: RawBuilder<unknown>[] = [...tagConditions(c.tagGroups, sql.raw('a.question_id'))];
+function answerFilters(c: SearchConditions, source: PostSource): RawBuilder<unknown>[] {
+  const where: RawBuilder<unknown>[] = [...tagConditions(c.tagGroups, sql.raw('a.question_id'), sqliteById(source))];
   if (c.userId !== undefined) where.push(sql`a.user_id = ${c.userId}`);
   if (c.score !== undefined) where.push(atLeast(sql.raw('a.vote_count'), c.score));
   if (c.isAccepted !== undefined)
@@ -275,12 +340,9 @@ export function postsOfMatches(
     : sql`${matches} cross join lateral (select * from ${posts} where id = m.id offset 0) ${sql.raw(alias)}`;
 }
 
-/** Where the posts of a search come from: all of them, or those of the matches `m` (on `engine`). */
-type PostSource = { matched: false } | { matched: true; sqlite: boolean };
-
 function questionBranch(c: SearchConditions, source: PostSource) {
   const hasText = source.matched;
-  const where = [publicQuestion(hasText), ...questionFilters(c)];
+  const where = [publicQuestion(hasText), ...questionFilters(c, source)];
   if (hasText) where.unshift(sql`q.id = m.id`);
   return sql`select q.id as id, 1 as kind, q.created_at as created_at, q.post_update_time as active_at,
     q.vote_count as score, ${hasText ? sql`m.rank` : sql`0`} as rank
@@ -292,7 +354,7 @@ function answerBranch(c: SearchConditions, source: PostSource) {
   const hasText = source.matched;
   // By id from the matches, `+` keeps the status a row check (see listedQuestionCheckSql).
   const liveAnswer = hasText ? sql`+a.status = ${ANSWER_STATUS.normal}` : sql`a.status = ${ANSWER_STATUS.normal}`;
-  const where = [liveAnswer, publicQuestion(hasText), ...answerFilters(c)];
+  const where = [liveAnswer, publicQuestion(hasText), ...answerFilters(c, source)];
   if (hasText) where.unshift(sql`a.id = m.id`);
   return sql`select a.id as id, 2 as kind, a.created_at as created_at, a.updated_at as active_at,
     a.vote_count as score, ${hasText ? sql`m.rank` : sql`0`} as rank
@@ -346,7 +408,7 @@ export const searchRepository = {
     page: { limit: number; offset: number },
   ): Promise<{ count: number; hits: SearchHit[] }> {
     if (!c.kinds.question && !c.kinds.answer) return { count: 0, hits: [] };
-    const text = textSearch(c.terms, isSqlite(db));
+    const text = textSearch(c, isSqlite(db));
     if (text === 'nothing') return { count: 0, hits: [] };
     const sorted = orderBy(order, c.terms.length > 0);
     if (text && onlyText(c)) {

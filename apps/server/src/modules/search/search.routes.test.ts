@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchResults } from '@inquire/shared';
 import { buildUser, loginAs } from '../../../test/factories.js';
 import { ADMIN, buildTestApp, call, type TestApp } from '../../../test/harness.js';
@@ -175,6 +175,38 @@ describe('search', () => {
     expect(await ids('[py]')).toEqual([q]);
   });
 
+  it('[SR-1] a tag with text: synonyms, a slug sharing a word, a renamed tag, answers of tagged questions', async () => {
+    const q = await ask('Virtual environments', 'Capybara venv and friends', ['python']);
+    const a = await answer(q, 'A capybara answer.');
+    const other = await ask('Other capybara tips', 'Capybara notes.', ['python-tips']);
+    const onSynonym = await ask('Capybara on the synonym', 'Capybara text.', ['py']);
+    const tagId = async (slug: string) =>
+      (await t.app.site.db.selectFrom('tags').select('id').where('slug_name', '=', slug).executeTakeFirstOrThrow()).id;
+    const main = await tagId('python');
+    const syn = await call(
+      t.app,
+      'PUT',
+      '/answer/api/v1/tag/synonym',
+      { tag_id: main, synonym_tag_list: [{ slug_name: 'py' }] },
+      { token: staff },
+    );
+    expect(syn.status, JSON.stringify(syn.body)).toBe(200);
+    // "python-tips" holds the word python too: the tag rule still keeps its question out.
+    expect(new Set(await ids('[python] capybara'))).toEqual(new Set([q, a, onSynonym]));
+    expect(new Set(await ids('[py] capybara'))).toEqual(new Set([q, a, onSynonym]));
+    expect(new Set(await ids('[python-tips] capybara'))).toEqual(new Set([other]));
+    const renamed = await call(
+      t.app,
+      'PUT',
+      '/answer/api/v1/tag',
+      { tag_id: main, slug_name: 'snake', display_name: 'Snake', original_text: '', edit_summary: 'rename' },
+      { token: staff },
+    );
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(new Set(await ids('[snake] capybara'))).toEqual(new Set([q, a, onSynonym]));
+    expect(await ids('[python] capybara')).toEqual([]);
+  });
+
   it('[SR-2] finds Chinese text without spaces, short CJK terms and mixed-script queries', async () => {
     const title = await ask('如何连接数据库', '我想用 Node 连接 PostgreSQL 数据库。');
     const body = await ask('服务器配置问题', '文章里提到数据库连接池的大小。');
@@ -348,6 +380,72 @@ describe('search', () => {
     ).toBe(200);
     expect(await ids('puffins')).toEqual([a]);
     expect(await indexed(a)).toBe(true);
+  });
+
+  it('[SR-1] a repeated search shows every change since: a vote, an edit, a new display name, a suspension ending, a delete', async () => {
+    await t.app.services.siteinfo.update('site_users', { allow_update_display_name: true });
+    const q = await ask('Repeated quokka search', 'Quokka text first.');
+    const a = await answer(q, 'A quokka answer.');
+    const item = async (id: string) => {
+      const res = await search('quokka');
+      expect(res.status).toBe(200);
+      return res.body.data.list.find((i) => i.object.id === id)?.object;
+    };
+    expect(await item(q)).toMatchObject({ vote_count: 0, user_info: { display_name: author.username } });
+    const answerer = (await item(a))!.user_info;
+
+    const vote = await call(
+      t.app,
+      'POST',
+      '/answer/api/v1/vote/up',
+      { object_id: q, is_cancel: false },
+      { token: other },
+    );
+    expect(vote.status, JSON.stringify(vote.body)).toBe(200);
+    expect((await item(q))?.vote_count).toBe(1);
+
+    const edit = await call(
+      t.app,
+      'PUT',
+      '/answer/api/v1/answer',
+      { id: a, content: 'A quokka answer, now with wombats.' },
+      { token: other },
+    );
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect((await item(a))?.excerpt).toContain('wombats');
+
+    const profile = {
+      username: author.username,
+      display_name: 'Quokka Keeper',
+      avatar: { type: 'default' },
+      bio: '',
+      website: '',
+      location: '',
+    };
+    const renamed = await call(t.app, 'PUT', '/answer/api/v1/user/info', profile, { token: author.token });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect((await item(q))?.user_info.display_name).toBe('Quokka Keeper');
+
+    const suspend = await call(
+      t.app,
+      'PUT',
+      '/answer/admin/api/user/status',
+      { user_id: answerer.id, status: 'suspended', suspend_duration: '24h', suspend_reason: 'Testing' },
+      { token: staff },
+    );
+    expect(suspend.status, JSON.stringify(suspend.body)).toBe(200);
+    expect((await item(a))?.user_info.status).toBe('suspended');
+    // The suspension ends with time alone, no write: the kept page ends with it.
+    const later = Date.now() + 2 * 86_400_000;
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      expect((await item(a))?.user_info.status).toBe('normal');
+    } finally {
+      clock.mockRestore();
+    }
+
+    expect((await call(t.app, 'DELETE', '/answer/api/v1/answer', { id: a }, { token: staff })).status).toBe(200);
+    expect(await ids('quokka')).toEqual([q]);
   });
 
   it('[SR-4] the index rebuilt from the posts finds the same posts', async () => {

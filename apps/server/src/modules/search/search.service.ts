@@ -42,13 +42,17 @@ const EXCERPT_SOURCE = 20_000;
  */
 export class SearchService {
   /**
-   * The built-in engine's pages (ids and count) by resolved conditions, order and page: the
-   * same for every reader (the public rule; `user:me` is resolved to an id first). A repeated
-   * search skips the index (10-15 ms for two common words at 2,000 questions) but its posts are
-   * still loaded and checked per request. Dropped whenever the content generation moves
-   * (`forget`, infra/content-generation.ts), as the guest pages are.
+   * The built-in engine's pages as the wire shows them, by resolved conditions, order and page:
+   * the same for every reader (the public rule; `user:me` is resolved to an id first). A
+   * repeated search then costs what a cached guest page does (an uncached one is 5-15 ms at
+   * 2,000 questions). Everything a page shows (posts, counts, votes, tags, authors, the avatar
+   * settings) changes only through writes that move the content generation, which drops them
+   * all (`forget`, infra/content-generation.ts); the one change that comes with time, an
+   * author's suspension ending, ends its page (`until`, ms).
    */
-  private readonly pages = new Map<string, { count: number; hits: SearchHit[] }>();
+  private readonly pages = new Map<string, { until: number; results: SearchResults }>();
+  /** Counts the drops: a page read before the latest one may miss its write, so is not kept. */
+  private drops = 0;
 
   constructor(
     private readonly site: SiteRuntime,
@@ -66,6 +70,7 @@ export class SearchService {
 
   forget(): void {
     this.pages.clear();
+    this.drops += 1;
   }
 
   async search(query: SearchQuery, actor: Actor | null): Promise<SearchResults> {
@@ -73,25 +78,32 @@ export class SearchService {
     const conditions = await this.resolve(parsed, actor);
     if (!conditions) return { count: 0, list: [] };
     const plugin = await this.activePlugin();
-    const { count, hits } = plugin
-      ? await this.searchPlugin(plugin, conditions, query)
-      : await this.builtIn(conditions, query);
-    const list = await this.present(hits, parsed.terms);
-    // Posts a plugin named that nobody may see are not results, nor part of the count.
-    return { count: Math.max(0, count - (hits.length - list.length)), list };
+    if (plugin) {
+      // A plugin's ids are its own, checked on every request: its answers are not kept.
+      const { count, hits } = await this.searchPlugin(plugin, conditions, query);
+      const { list } = await this.present(hits, parsed.terms);
+      // Posts a plugin named that nobody may see are not results, nor part of the count.
+      return { count: Math.max(0, count - (hits.length - list.length)), list };
+    }
+    return this.builtIn(conditions, query);
   }
 
-  private async builtIn(conditions: SearchConditions, query: SearchQuery) {
+  private async builtIn(conditions: SearchConditions, query: SearchQuery): Promise<SearchResults> {
     const key = JSON.stringify([conditions, query.order, query.page, query.size]);
-    const cached = this.pages.get(key);
-    if (cached) return cached;
-    const found = await searchRepository.search(this.site.db, conditions, query.order, {
+    const kept = this.pages.get(key);
+    if (kept && kept.until > Date.now()) return kept.results;
+    const drops = this.drops;
+    const { count, hits } = await searchRepository.search(this.site.db, conditions, query.order, {
       limit: query.size,
       offset: (query.page - 1) * query.size,
     });
+    const { list, until } = await this.present(hits, conditions.terms);
+    const results = { count: Math.max(0, count - (hits.length - list.length)), list };
+    if (drops !== this.drops) return results;
+    this.pages.delete(key);
     if (this.pages.size >= CACHED_PAGES) this.pages.delete(this.pages.keys().next().value!);
-    this.pages.set(key, found);
-    return found;
+    this.pages.set(key, { until, results });
+    return results;
   }
 
   /** `GET search/desc`: the active search plugin's attribution; empty with the built-in index. */
@@ -134,28 +146,35 @@ export class SearchService {
       if (!userId) return undefined;
     }
     const tagGroups: string[][] = [];
-    for (const slug of parsed.tags) tagGroups.push(await this.tagGroup(slug));
+    const tagSlugs: string[][] = [];
+    for (const slug of parsed.tags) {
+      const group = await this.tagGroup(slug);
+      tagGroups.push(group.map((t) => t.id));
+      tagSlugs.push(group.map((t) => t.slug_name));
+    }
     const { terms, kinds, score, answers, views, hasAccepted, isAccepted, inQuestion } = parsed;
-    return { terms, tagGroups, kinds, userId, score, answers, views, hasAccepted, isAccepted, inQuestion };
+    return { terms, tagGroups, tagSlugs, kinds, userId, score, answers, views, hasAccepted, isAccepted, inQuestion };
   }
 
   /** A tag with its main tag and all the main tag's synonyms; empty for an unknown or deleted tag. */
-  private async tagGroup(slug: string): Promise<string[]> {
+  private async tagGroup(slug: string): Promise<{ id: string; slug_name: string }[]> {
     const db = this.site.db;
     const tag = await tagsRepository.findBySlug(db, normalizeTagSlug(slug));
     if (!tag || tag.status !== TAG_STATUS.normal) return [];
     const mainId = tag.main_tag_id === NO_MAIN_TAG ? tag.id : tag.main_tag_id;
+    const main = mainId === tag.id ? tag : await tagsRepository.findById(db, mainId);
     const synonyms = await tagsRepository.synonymsOf(db, mainId);
-    return [mainId, ...synonyms.map((s) => s.id)];
+    return main ? [main, ...synonyms] : synonyms;
   }
 
   /**
    * The page's hits as the wire shape, in the engine's order, with excerpts. Each post is checked
    * again by the public rule of every list (the built-in query applies it already; a plugin's
-   * ids are checked only here), so a hit on a hidden post is dropped.
+   * ids are checked only here), so a hit on a hidden post is dropped. `until` is when the
+   * suspension of an author it shows ends (ms; Infinity when it shows none).
    */
-  private async present(hits: SearchHit[], terms: string[]): Promise<SearchResultItem[]> {
-    if (hits.length === 0) return [];
+  private async present(hits: SearchHit[], terms: string[]): Promise<{ list: SearchResultItem[]; until: number }> {
+    if (hits.length === 0) return { list: [], until: Infinity };
     const db = this.site.db;
     const answerIds = hits.filter((h) => h.kind === 'answer').map((h) => h.id);
     const answers = answerIds.length
@@ -175,6 +194,7 @@ export class SearchService {
     const answerById = new Map(answers.map((a) => [a.id, a]));
     const authorById = new Map(authors.map((a) => [a.id, a]));
     const list: SearchResultItem[] = [];
+    let until = Infinity;
     for (const hit of hits) {
       const answer = hit.kind === 'answer' ? answerById.get(hit.id) : undefined;
       const question = questionById.get(answer ? answer.question_id : hit.id);
@@ -182,6 +202,8 @@ export class SearchService {
       const author = post ? authorById.get(post.user_id) : undefined;
       if (!question || !post || !author || !isPublicQuestion(question)) continue;
       if (answer && answer.status !== ANSWER_STATUS.normal) continue;
+      const user = presentAuthor(author, users);
+      if (user.status === 'suspended') until = Math.min(until, author.suspended_until * 1000);
       list.push({
         object_type: hit.kind,
         object: {
@@ -196,7 +218,7 @@ export class SearchService {
             ? answer.accepted === 2
             : question.accepted_answer_id !== '' && question.accepted_answer_id !== '0',
           answer_count: question.answer_count,
-          user_info: presentAuthor(author, users),
+          user_info: user,
           tags: tags
             .filter((t) => t.object_id === question.id)
             .map(({ slug_name, display_name }) => ({ slug_name, display_name })),
@@ -204,7 +226,7 @@ export class SearchService {
         },
       });
     }
-    return list;
+    return { list, until };
   }
 }
 
