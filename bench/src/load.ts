@@ -1,7 +1,9 @@
 /**
  * One bounded load on one address (autocannon, loopback only), with the server's memory
  * sampled while it runs: the resident set of every process of the server (a primary and
- * its workers), summed.
+ * its workers), summed. Summed RSS counts the pages the processes share (node's own code,
+ * mapped by each) once per process; the proportional set (PSS) is sampled beside it, where
+ * each shared page is split among its sharers, so the sum counts it once.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
@@ -26,6 +28,8 @@ export interface LoadResult {
   non2xx: number;
   /** Highest summed RSS of the server's processes during the load, MB (0 when not sampled). */
   rssMB: number;
+  /** Highest summed PSS of the same processes, MB (0 when not sampled). */
+  pssMB: number;
 }
 
 export interface LoadOptions {
@@ -43,8 +47,11 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
     await fetch(target.url, { headers: target.headers, signal: AbortSignal.timeout(120_000) }).catch(() => undefined);
   }
   let peak = 0;
+  let peakPss = 0;
   const sample = () => {
-    if (options.serverPid) peak = Math.max(peak, treeRssMB(options.serverPid));
+    if (!options.serverPid) return;
+    peak = Math.max(peak, treeRssMB(options.serverPid));
+    peakPss = Math.max(peakPss, treePssMB(options.serverPid));
   };
   sample();
   const sampler = setInterval(sample, 250);
@@ -80,6 +87,7 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
       errors: result.errors + result.timeouts,
       non2xx: result.non2xx,
       rssMB: peak,
+      pssMB: peakPss,
     };
   } finally {
     clearInterval(sampler);
@@ -112,10 +120,19 @@ export function processTree(root: number): number[] {
 
 /** Summed resident memory of a process tree, MB (10^6 bytes, as the issue's 400 MB target). */
 export function treeRssMB(root: number): number {
+  return treeSumMB(root, 'status', /VmRSS:\s+(\d+)/);
+}
+
+/** Summed proportional set size of a process tree, MB: shared pages counted once in all. */
+export function treePssMB(root: number): number {
+  return treeSumMB(root, 'smaps_rollup', /^Pss:\s+(\d+)/m);
+}
+
+function treeSumMB(root: number, file: string, field: RegExp): number {
   let kb = 0;
   for (const pid of processTree(root)) {
     try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+      kb += Number(field.exec(readFileSync(`/proc/${pid}/${file}`, 'utf8'))?.[1] ?? 0);
     } catch {
       // Gone meanwhile.
     }

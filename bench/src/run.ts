@@ -112,6 +112,7 @@ function printLoad(result: LoadResult, reference: LoadResult): void {
       result.p50,
       result.p99,
       result.rssMB || '-',
+      result.pssMB || '-',
       flagsOf,
     ]),
   );
@@ -163,7 +164,7 @@ async function benchEngine(
         `\n${SECONDS} s per target, ${CONNECTIONS} connections, server: inquire start (defaults), ${server.url}`,
       );
       console.log(`machine: ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)} before the loads`);
-      console.log(row(['target', 'req/s', '% of static', 'p50 ms', 'p99 ms', 'server RSS MB', '']));
+      console.log(row(['target', 'req/s', '% of static', 'p50 ms', 'p99 ms', 'server RSS MB', 'server PSS MB', '']));
       const options = { seconds: SECONDS, connections: CONNECTIONS };
       const weight = await pageWeight(at(pages.question));
       console.log(`${question}: ${(weight / 1024).toFixed(1)} KB of HTML with its hydration data (uncompressed)`);
@@ -187,6 +188,7 @@ async function benchEngine(
         questionApi: get('questionApi'),
         searchApi: get('searchApi'),
         peakRssMB: Math.max(...Object.values(results).map((r) => r.rssMB)),
+        peakPssMB: Math.max(...Object.values(results).map((r) => r.pssMB)),
         questionPageBytes: weight,
       };
       if (lighthouse) await lighthouseHook(server.url, ['/', pages.question, pages.tag, pages.user]);

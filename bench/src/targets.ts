@@ -19,6 +19,8 @@ export interface EngineRun {
   memberRenderMedianMs: number;
   /** Highest summed RSS of the server's processes over the whole run, MB. */
   peakRssMB: number;
+  /** The same with shared pages counted once (PSS), printed beside the target's RSS. */
+  peakPssMB: number;
   /** The loaded question page's HTML with its hydration data, uncompressed. */
   questionPageBytes: number;
 }
@@ -95,6 +97,10 @@ export function checkTargets(run: EngineRun): TargetCheck[] {
       met: clean(run.questionApi) && run.questionApi.p50 < 20,
     },
     searchCheck(run),
-    { target: `server RSS < 400 MB${atScale}`, measured: `${run.peakRssMB} MB`, met: run.peakRssMB < 400 },
+    {
+      target: `server RSS < 400 MB${atScale}`,
+      measured: `${run.peakRssMB} MB (PSS ${run.peakPssMB} MB)`,
+      met: run.peakRssMB < 400,
+    },
   ];
 }
