@@ -1,8 +1,9 @@
 // `npm start`: builds the web app and the server bundle when either is missing or older than
 // its sources, then runs `inquire start` with any arguments passed after `--`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { newestMtime } from '../apps/server/bin/newest-mtime.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const built = ['apps/web/dist/server/entry-server.js', 'apps/server/dist/app/main.js'].map((path) => join(root, path));
@@ -17,17 +18,10 @@ const sources = [
   'packages/plugin-sdk/src',
 ];
 
-function newest(path) {
-  const full = join(root, path);
-  if (!existsSync(full)) return 0;
-  const stat = statSync(full);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(full).map((name) => newest(join(path, name))));
-}
-
 const stale =
   !built.every((path) => existsSync(path)) ||
-  Math.max(...sources.map(newest)) > Math.min(...built.map((path) => statSync(path).mtimeMs));
+  Math.max(...sources.map((path) => newestMtime(join(root, path)))) >
+    Math.min(...built.map((path) => statSync(path).mtimeMs));
 if (stale) {
   console.log('Building the web app and the server…');
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
