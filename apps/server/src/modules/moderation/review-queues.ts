@@ -3,7 +3,7 @@ import type { Db } from '../../infra/db.js';
 import { holds, isActiveStaff } from '../auth/actor.js';
 import type { Actor } from '../auth/auth.service.js';
 import { revisionsRepository } from '../posts/revisions.repository.js';
-import { appealsRepository, reportsRepository, reviewItemsRepository } from './moderation.repository.js';
+import { staffQueueCounts } from './moderation.repository.js';
 
 /** Flags on posts, and flags on members: two queues. */
 export const FLAGGED_POST_TYPES = [OBJECT_TYPES.question, OBJECT_TYPES.answer, OBJECT_TYPES.comment];
@@ -26,12 +26,11 @@ export async function reviewQueues(db: Db, actor: Actor): Promise<{ name: Review
     queues.push({ name: 'suggested_post_edit', todo });
   }
   if (!isActiveStaff(actor)) return queues;
-  const [flaggedPosts, flaggedUsers, queued, appeals] = await Promise.all([
-    reportsRepository.pendingCount(db, FLAGGED_POST_TYPES),
-    reportsRepository.pendingCount(db, FLAGGED_USER_TYPES),
-    reviewItemsRepository.pendingCount(db),
-    appealsRepository.openCount(db),
-  ]);
+  const { flaggedPosts, flaggedUsers, queued, appeals } = await staffQueueCounts(
+    db,
+    FLAGGED_POST_TYPES,
+    FLAGGED_USER_TYPES,
+  );
   queues.push(
     { name: 'flagged_post', todo: flaggedPosts },
     { name: 'flagged_user', todo: flaggedUsers },
