@@ -13,6 +13,9 @@ describe('the page chunks the server preloads', () => {
   it('[P-4] and the deferred components name theirs: a renamed one would lose its preload and its hydration', async () => {
     await import('../pages/questions/answer-form');
     await import('../pages/tags/tag-page');
+    await import('../pages/questions/deferred-parts');
+    await import('../pages/moderation/deferred-flag-button');
+    await import('../components/site-header');
     const { deferredChunks } = await import('../lib/deferred');
     expect(deferredChunks().length).toBeGreaterThan(1);
     for (const source of deferredChunks()) expect(existsSync(join(WEB_ROOT, source)), source).toBe(true);

@@ -1,4 +1,5 @@
 import { SEARCH_LIMITS, type NavbarStyle } from '@inquire/shared';
+import { deferred } from '../lib/deferred';
 import { useTranslation } from '../lib/translation';
 import { useLocation, useRouteLoaderData } from 'react-router';
 import { Form, Link, NavLink } from './links';
@@ -6,9 +7,16 @@ import type { Session } from '../app/session';
 import { Avatar } from './avatar';
 import { isPeoplePath } from './nav-sections';
 import { MenuIcon, SearchIcon } from './icons';
-import { NotificationDots } from './notification-dots';
 import { buttonClass } from './ui/button';
 import { DeferredMenu } from './ui/deferred-menu';
+
+/**
+ * A member's red dots, with their poller and the live stream behind it: a guest's pages never
+ * draw them, so their code is not in the script every page loads (lib/deferred.tsx).
+ */
+const NotificationDots = deferred('src/components/notification-dots.tsx', () =>
+  import('./notification-dots').then((m) => m.NotificationDots),
+);
 
 const NAVBAR: Record<NavbarStyle, { bar: string; link: string; search: string }> = {
   colored: {

@@ -1,26 +1,23 @@
 import type { PageActions as Actions } from '@inquire/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from '../../components/links';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Menu, type MenuEntry } from '../../components/ui/menu';
 import { API_BASE, http } from '../../lib/http';
+import { completeStrings } from '../../lib/i18n';
 import { useTranslation } from '../../lib/translation';
-import { CloseDialog } from './close-dialog';
+
+// The close dialog (its reasons form and schemas) loads when a moderator first chooses "Close".
+const CloseDialog = lazy(() =>
+  Promise.all([import('./close-dialog'), completeStrings()]).then(([m]) => ({ default: m.CloseDialog })),
+);
 
 interface Operation {
   /** Catalog key of the label under ui.curation.action and of the confirmation under ui.curation.confirm. */
   key: string;
   run(): Promise<unknown>;
   danger?: boolean;
-}
-
-/** The server's flags this control set shows an entry for (a member always gets the timeline link too). */
-const SHOWN_FOR = ['edit', 'close', 'reopen', 'pin', 'unpin', 'hide', 'show', 'delete', 'undelete'] as const;
-
-/** Whether PostActions shows anything for these flags: the page leaves out a guest's empty row. */
-export function showsPostActions(actions: Actions, signedIn: boolean): boolean {
-  return signedIn || SHOWN_FOR.some((key) => actions[key] === true);
 }
 
 /**
@@ -45,6 +42,9 @@ export function PostActions({
   const { t } = useTranslation();
   const [pending, setPending] = useState<Operation | null>(null);
   const [closing, setClosing] = useState(false);
+  // Once opened the dialog stays mounted, so closing it returns focus as Radix does.
+  const [closeOpened, setCloseOpened] = useState(false);
+  if (closing && !closeOpened) setCloseOpened(true);
   const [busy, setBusy] = useState(false);
   const base = kind === 'question' ? `/posts/${questionId}` : `/posts/${questionId}/${postId}`;
   const operate = (operation: string) => () => http.put(`${API_BASE}/question/operation`, { id: postId, operation });
@@ -145,32 +145,11 @@ export function PostActions({
           ? t(`ui.curation.confirm.${kind === 'answer' && pending.key === 'delete' ? 'delete_answer' : pending.key}`)
           : null}
       </Dialog>
-      {actions.close ? (
-        <CloseDialog questionId={postId} open={closing} onOpenChange={setClosing} onClosed={onChanged} />
+      {actions.close && closeOpened ? (
+        <Suspense fallback={null}>
+          <CloseDialog questionId={postId} open={closing} onOpenChange={setClosing} onClosed={onChanged} />
+        </Suspense>
       ) : null}
     </div>
-  );
-}
-
-/** What readers see about why a question was closed: the reason, its description, the message. */
-export function ClosedNotice({ operation }: { operation: { type: string; msg: string } | null | undefined }) {
-  const { t } = useTranslation();
-  if (!operation) return null;
-  const isLink = /^https?:\/\//.test(operation.msg);
-  return (
-    <span className="mt-1 block text-sm">
-      <span className="font-medium">{t(`${operation.type}.name`)}</span>: {t(`${operation.type}.desc`)}
-      {operation.msg ? (
-        <span className="block">
-          {isLink ? (
-            <a href={operation.msg} className="text-primary-text underline">
-              {operation.msg}
-            </a>
-          ) : (
-            operation.msg
-          )}
-        </span>
-      ) : null}
-    </span>
   );
 }

@@ -18,7 +18,7 @@ import {
   type ProfileTab,
   type TabList,
 } from './profile-tabs';
-import { FlagButton } from '../moderation/flag-button';
+import { FlagButton } from '../moderation/deferred-flag-button';
 
 export interface ProfilePageData {
   profile: PublicProfile;

@@ -1,17 +1,13 @@
 import type { CommentView } from '@inquire/shared';
-import { useState, type FormEvent } from 'react';
+import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Link } from '../../components/links';
 import { RelativeTime } from '../../components/relative-time';
-import { Button } from '../../components/ui/button';
-import { serverFieldErrors, validate, type FieldErrors } from '../../lib/forms';
-import { loadPostSchemas } from '../../lib/load-post-schemas';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
-import { useCaptcha } from '../users/captcha';
-import { MentionTextarea } from './mention-textarea';
 import { HTML_ONCE_ATTR } from '../../lib/html-once';
-import { FlagButton } from '../moderation/flag-button';
+import { EditCommentForm, loadCommentForms } from './lazy-comment-forms';
+import { FlagButton } from '../moderation/deferred-flag-button';
 
 interface CommentRowProps {
   comment: CommentView;
@@ -31,8 +27,6 @@ export function CommentRow({ comment: c, now, signedIn, canFlag = false, onChang
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(c.original_text);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const [vote, setVote] = useState({ count: c.vote_count, mine: c.is_vote });
 
   async function toggleVote() {
@@ -48,30 +42,6 @@ export function CommentRow({ comment: c, now, signedIn, canFlag = false, onChang
       setVote({ count: result.votes, mine: result.vote_status === 'vote_up' });
     } catch {
       // The client already showed the server's message ("You can't vote for your own post").
-    }
-  }
-
-  const captcha = useCaptcha('edit');
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    const body = { comment_id: c.comment_id, original_text: text };
-    const found = validate((await loadPostSchemas()).commentEditSchema, body, t);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
-      const saved = await captcha.run(async (code) => {
-        await http.put(`${API_BASE}/comment`, { ...body, ...code });
-        return true;
-      });
-      if (!saved) return;
-      setEditing(false);
-      await onChanged();
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -93,24 +63,18 @@ export function CommentRow({ comment: c, now, signedIn, canFlag = false, onChang
       </span>
       <div className="comment-body">
         {editing ? (
-          <form noValidate onSubmit={save} className="space-y-2">
-            <MentionTextarea
-              id={`edit-${c.comment_id}`}
-              label={t('ui.interactions.comment_edit_label')}
-              value={text}
-              error={errors.original_text}
-              onChange={setText}
+          <Suspense fallback={null}>
+            <EditCommentForm
+              commentId={c.comment_id}
+              text={text}
+              onText={setText}
+              onCancel={() => setEditing(false)}
+              onSaved={async () => {
+                setEditing(false);
+                await onChanged();
+              }}
             />
-            <div className="flex gap-2">
-              <Button type="submit" size="sm" loading={busy}>
-                {t('ui.interactions.comment_save')}
-              </Button>
-              <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
-                {t('ui.dialog.cancel')}
-              </Button>
-            </div>
-            {captcha.dialog}
-          </form>
+          </Suspense>
         ) : (
           <>
             <span
@@ -135,6 +99,8 @@ export function CommentRow({ comment: c, now, signedIn, canFlag = false, onChang
               <button
                 type="button"
                 className="ms-2 text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-gray-100"
+                onPointerEnter={() => void loadCommentForms()}
+                onFocus={() => void loadCommentForms()}
                 onClick={() => {
                   setText(c.original_text);
                   setEditing(true);

@@ -1,20 +1,9 @@
 import type { CommentView, Paged } from '@inquire/shared';
-import { useState, type FormEvent } from 'react';
-import { Button } from '../../components/ui/button';
-import { serverFieldErrors, validate, type FieldErrors } from '../../lib/forms';
-import { loadPostSchemas } from '../../lib/load-post-schemas';
+import { Suspense, useState } from 'react';
 import { API_BASE, http } from '../../lib/http';
 import { useTranslation } from '../../lib/translation';
 import { CommentRow } from './comment-row';
-import { useCaptcha } from '../users/captcha';
-import { MentionTextarea } from './mention-textarea';
-
-/** The usernames a comment mentions, sent as the peer's client does (the server re-checks them). */
-const mentionsIn = (text: string) => [
-  ...new Set(
-    [...text.matchAll(/(?:^|[^\w@/[\]])@([a-z0-9._-]*[a-z0-9_])/gi)].map((m) => (m[1] as string).toLowerCase()),
-  ),
-];
+import { loadCommentForms, NewCommentForm } from './lazy-comment-forms';
 
 interface CommentsProps {
   objectId: string;
@@ -32,33 +21,6 @@ export function Comments({ objectId, comments, now, canComment, signedIn, canFla
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-
-  const captcha = useCaptcha('comment');
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = { object_id: objectId, original_text: text, mention_username_list: mentionsIn(text) };
-    const found = validate((await loadPostSchemas()).commentSchema, body, t);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
-      const posted = await captcha.run(async (code) => {
-        await http.post(`${API_BASE}/comment`, { ...body, ...code });
-        return true;
-      });
-      if (!posted) return;
-      setText('');
-      setOpen(false);
-      await onChanged();
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   async function remove(commentId: string) {
     if (!window.confirm(t('ui.comment.confirm_delete'))) return;
@@ -66,7 +28,6 @@ export function Comments({ objectId, comments, now, canComment, signedIn, canFla
     await onChanged();
   }
 
-  const inputId = `comment-${objectId}`;
   return (
     <div className="post-comments">
       {comments.list.length ? (
@@ -85,29 +46,30 @@ export function Comments({ objectId, comments, now, canComment, signedIn, canFla
         </ul>
       ) : null}
       {canComment && !open ? (
-        <button type="button" className="mt-1 text-primary-text hover:underline" onClick={() => setOpen(true)}>
+        <button
+          type="button"
+          className="mt-1 text-primary-text hover:underline"
+          onPointerEnter={() => void loadCommentForms()}
+          onFocus={() => void loadCommentForms()}
+          onClick={() => setOpen(true)}
+        >
           {t('ui.comment.add')}
         </button>
       ) : null}
       {open ? (
-        <form noValidate onSubmit={submit} className="mt-2 space-y-2">
-          <MentionTextarea
-            id={inputId}
-            label={t('ui.comment.label')}
-            value={text}
-            error={errors.original_text}
-            onChange={setText}
+        <Suspense fallback={null}>
+          <NewCommentForm
+            objectId={objectId}
+            text={text}
+            onText={setText}
+            onCancel={() => setOpen(false)}
+            onPosted={async () => {
+              setText('');
+              setOpen(false);
+              await onChanged();
+            }}
           />
-          <div className="flex gap-2">
-            <Button type="submit" size="sm" loading={busy}>
-              {t('ui.comment.submit')}
-            </Button>
-            {captcha.dialog}
-            <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>
-              {t('ui.dialog.cancel')}
-            </Button>
-          </div>
-        </form>
+        </Suspense>
       ) : null}
     </div>
   );

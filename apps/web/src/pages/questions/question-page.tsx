@@ -25,18 +25,18 @@ import { VoteBox } from '../../components/vote-box';
 import { API_BASE, http } from '../../lib/http';
 import { HTML_ONCE_ATTR } from '../../lib/html-once';
 import { useTranslation } from '../../lib/translation';
-import { ClosedNotice, PostActions, showsPostActions } from '../curation/post-actions';
+import { ClosedNotice } from '../curation/closed-notice';
+import { showsPostActions } from '../curation/post-actions-shown';
 import { AnswerForm } from './answer-form';
 import { Comments } from './comments';
 import { QuestionTools } from './question-tools';
 import { canonicalizeQuestionAddress, readQuestionAddress } from './question-address';
-import { InvitePeople } from './invite-people';
 import { questionInteractions, type QuestionInteractions } from './question-interactions';
 import { EMPTY_REACTIONS, Reactions } from './reactions';
 import { RestrictedAnswerNotice } from './restricted-answer-notice';
 import { NewPostsNotice } from './new-posts-notice';
-import { FlagButton } from '../moderation/flag-button';
-import { DecisionNotice } from '../moderation/decision-notice';
+import { FlagButton } from '../moderation/deferred-flag-button';
+import { DecisionNotice, InvitePeople, PostActions } from './deferred-parts';
 
 export interface QuestionPageData {
   question: PageQuestion;
@@ -184,14 +184,16 @@ export function QuestionPage() {
         </header>
         <StatusBanner question={question} />
         {/* The banner above says the state, and a close's reason: the notice adds what it does not. */}
-        <DecisionNotice
-          decision={question.decision}
-          said={{
-            action: bannerAction(question) === question.decision?.action,
-            reason: bannerAction(question) === 'close' && Boolean(question.operation),
-          }}
-          onChanged={() => revalidator.revalidate()}
-        />
+        {question.decision ? (
+          <DecisionNotice
+            decision={question.decision}
+            said={{
+              action: bannerAction(question) === question.decision.action,
+              reason: bannerAction(question) === 'close' && Boolean(question.operation),
+            }}
+            onChanged={() => revalidator.revalidate()}
+          />
+        ) : null}
         <div className="flex gap-4">
           <VoteBox
             itemProp="upvoteCount"
@@ -226,14 +228,16 @@ export function QuestionPage() {
           {data.canFlag && takesFlags(question.status) ? (
             <FlagButton objectId={question.id} objectType="question" />
           ) : null}
-          <PostActions
-            kind="question"
-            postId={question.id}
-            questionId={question.id}
-            actions={question.actions}
-            signedIn={data.signedIn}
-            onChanged={() => revalidator.revalidate()}
-          />
+          {showsPostActions(question.actions, data.signedIn) ? (
+            <PostActions
+              kind="question"
+              postId={question.id}
+              questionId={question.id}
+              actions={question.actions}
+              signedIn={data.signedIn}
+              onChanged={() => revalidator.revalidate()}
+            />
+          ) : null}
         </div>
         <Comments
           signedIn={data.signedIn}
@@ -363,11 +367,13 @@ export function QuestionPage() {
           ))}
         </section>
 
-        <InvitePeople
-          questionId={question.id}
-          invited={interactions.invited}
-          canInvite={question.actions.invite === true}
-        />
+        {question.actions.invite === true || interactions.invited.length > 0 ? (
+          <InvitePeople
+            questionId={question.id}
+            invited={interactions.invited}
+            canInvite={question.actions.invite === true}
+          />
+        ) : null}
         {question.actions.answer && interactions.myAnswerId ? (
           <RestrictedAnswerNotice questionId={question.id} answerId={interactions.myAnswerId} />
         ) : question.actions.answer ? (
