@@ -47,7 +47,8 @@ export const PRIVILEGE_THRESHOLDS = {
 } as const;
 
 export type Privilege = keyof typeof PRIVILEGE_THRESHOLDS;
-export const PRIVILEGES = Object.keys(PRIVILEGE_THRESHOLDS) as Privilege[];
+// The computed tables are marked pure: a browser chunk that uses none of them leaves them out.
+export const PRIVILEGES = /* @__PURE__ */ Object.keys(PRIVILEGE_THRESHOLDS) as Privilege[];
 
 /** The privileges an admin sets on the privileges page (peer facts 2.2), in the page's order. */
 export const CONFIGURABLE_PRIVILEGES = [
@@ -82,13 +83,15 @@ export type PrivilegeLevel = (typeof PRIVILEGE_LEVELS)[number];
 export const CUSTOM_PRIVILEGE_LEVEL = 99;
 
 /** The presets' thresholds (peer facts 2.2); level 2 is PRIVILEGE_THRESHOLDS' own numbers (the installer's choice). */
-const LEVEL_1 = Object.fromEntries(
-  CONFIGURABLE_PRIVILEGES.map((key) => [key, key === 'question.vote_down' || key === 'answer.vote_down' ? 125 : 1]),
+const LEVEL_1 = /* @__PURE__ */ Object.fromEntries(
+  /* @__PURE__ */ CONFIGURABLE_PRIVILEGES.map((key) => [
+    key,
+    key === 'question.vote_down' || key === 'answer.vote_down' ? 125 : 1,
+  ]),
 ) as Record<ConfigurablePrivilege, number>;
-const LEVEL_2 = Object.fromEntries(CONFIGURABLE_PRIVILEGES.map((key) => [key, PRIVILEGE_THRESHOLDS[key]])) as Record<
-  ConfigurablePrivilege,
-  number
->;
+const LEVEL_2 = /* @__PURE__ */ Object.fromEntries(
+  /* @__PURE__ */ CONFIGURABLE_PRIVILEGES.map((key) => [key, PRIVILEGE_THRESHOLDS[key]]),
+) as Record<ConfigurablePrivilege, number>;
 const LEVEL_3: Record<ConfigurablePrivilege, number> = {
   'question.add': 1,
   'answer.add': 1,

@@ -13,7 +13,8 @@ import {
   type ReasonOption,
 } from '@inquire/shared';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Form, Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Form } from '../../components/links';
 import { loaderApi } from '../../app/api';
 import { fromApi } from '../../app/load';
 import { Badge } from '../../components/ui/badge';

@@ -18,7 +18,8 @@ import {
   type SuspendDuration,
 } from '@inquire/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Form, Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Form } from '../../components/links';
 import type { z } from 'zod';
 import { loaderApi } from '../../app/api';
 import { fromApi } from '../../app/load';

@@ -10,7 +10,8 @@ import {
   type SearchResultItem,
   type SearchResults,
 } from '@inquire/shared';
-import { data, Form, Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Form } from '../../components/links';
 import { loaderApi, serverReferer } from '../../app/api';
 import { fromApi } from '../../app/load';
 import type { Session } from '../../app/session';

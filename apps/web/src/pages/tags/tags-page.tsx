@@ -1,5 +1,6 @@
 import { TAG_ORDERS, type Paged, type TagBrief, type TagListItem, type TagOrder } from '@inquire/shared';
-import { Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Form } from '../../components/links';
 import { loaderApi } from '../../app/api';
 import { fromApi } from '../../app/load';
 import type { Session } from '../../app/session';
