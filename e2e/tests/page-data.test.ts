@@ -70,4 +70,39 @@ describe('page data', () => {
     expect(calls).toEqual(['/answer/api/v1/page-data']);
     expect(problems).toEqual([]);
   });
+
+  it('[P-2] a link in a post (its author) navigates in the app; a modified click opens a tab and leaves the page', async () => {
+    const { page, problems } = await openTab(browser);
+    await page.goto(`${site.url}/questions`, { waitUntil: 'networkidle' });
+    await page.locator('main h2 a, main h3 a').first().click();
+    await page.waitForURL(/\/questions\/\d+/);
+    await page.locator('main a.author-link').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const questionUrl = page.url();
+
+    // A modified click is the browser's: a new tab, this page and its history unchanged.
+    const author = page.locator('main a.author-link').first();
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      author.click({ modifiers: ['ControlOrMeta'] }),
+    ]);
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toMatch(/^\/users\//);
+    await tab.close();
+    expect(page.url()).toBe(questionUrl);
+
+    // A plain click is a client-side navigation: one page-data call, no document load.
+    const calls = recordApiCalls(page);
+    let documents = 0;
+    page.on('request', (request) => void (request.resourceType() === 'document' && (documents += 1)));
+    const name = (await author.textContent())?.trim() ?? '';
+    await author.click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(calls).toEqual(['/answer/api/v1/page-data']);
+    expect(documents).toBe(0);
+    await page.goBack();
+    await page.waitForURL(questionUrl);
+    expect(problems).toEqual([]);
+  });
 });

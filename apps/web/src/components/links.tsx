@@ -1,10 +1,12 @@
-import { useContext, type ComponentProps, type RefAttributes } from 'react';
+import { useContext, type ComponentProps, type MouseEvent, type RefAttributes } from 'react';
 import {
   Link as RouterLink,
   NavLink as RouterNavLink,
+  UNSAFE_LocationContext as LocationContext,
   UNSAFE_NavigationContext as NavigationContext,
   type LinkProps,
   type NavLinkProps,
+  type Navigator,
 } from 'react-router';
 
 /*
@@ -14,7 +16,61 @@ import {
  */
 
 export function Link(props: LinkProps & RefAttributes<HTMLAnchorElement>) {
-  return <RouterLink discover="none" {...props} />;
+  const { navigator, basename } = useContext(NavigationContext);
+  const here = useContext(LocationContext)?.location;
+  const { to, ...rest } = props;
+  if (!isPlainPath(to) || !here || basename !== '/' || hasRouterOptions(rest))
+    return <RouterLink discover="none" {...props} />;
+  // React Router's Link resolves its path through some ten hooks per link, a tenth of a question
+  // page's server render; a plain absolute path is its own href, and a click is the same
+  // navigation (see followLink). The element is the one RouterLink draws: same attributes, same order.
+  const current = here.pathname + here.search + here.hash;
+  return <a {...rest} href={to} onClick={(event) => followLink(event, navigator, to, current === to)} />;
+}
+
+/**
+ * An absolute path React Router would not rewrite: no `//`, `\\`, `.` or `..` segment, no empty
+ * `?` or `#` (its href drops those). Anything else goes through RouterLink.
+ */
+function isPlainPath(to: LinkProps['to']): to is string {
+  if (typeof to !== 'string' || to[0] !== '/') return false;
+  const end = to.search(/[?#]/);
+  const pathname = end < 0 ? to : to.slice(0, end);
+  const rest = end < 0 ? '' : to.slice(end);
+  return !/\/\/|\\|\/\.\.?(\/|$)/.test(pathname) && !/\?(#|$)|#$/.test(rest);
+}
+
+/** Props that change what a click does (or the href): those links stay RouterLinks. */
+const ROUTER_OPTIONS = [
+  'onClick',
+  'reloadDocument',
+  'replace',
+  'state',
+  'target',
+  'relative',
+  'preventScrollReset',
+  'viewTransition',
+  'prefetch',
+  'mask',
+  'defaultShouldRevalidate',
+  'discover',
+] as const;
+
+function hasRouterOptions(props: object): boolean {
+  return ROUTER_OPTIONS.some((name) => name in props);
+}
+
+/**
+ * A click as React Router's Link handles it: a plain left click navigates in the app (replacing
+ * the history entry when the link is the current address); a modified click (new tab, window,
+ * download) or one a handler prevented is left to the browser.
+ */
+function followLink(event: MouseEvent<HTMLAnchorElement>, navigator: Navigator, to: string, isCurrent: boolean) {
+  if (event.defaultPrevented || event.button !== 0) return;
+  if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+  event.preventDefault();
+  if (isCurrent) navigator.replace(to);
+  else navigator.push(to);
 }
 
 export function NavLink(props: NavLinkProps & RefAttributes<HTMLAnchorElement>) {
