@@ -1,6 +1,14 @@
 import { scriptJson, type Language, type RenderedHead, type SiteInfo } from '@inquire/shared';
 import { themeStyle } from './theme.js';
 
+/** The theme's CSS variables by site: the palette math is the same until the settings change. */
+const themeStyles = new WeakMap<SiteInfo['theme'], string>();
+function siteThemeStyle(site: SiteInfo): string {
+  let style = themeStyles.get(site.theme);
+  if (style === undefined) themeStyles.set(site.theme, (style = themeStyle(site)));
+  return style;
+}
+
 /** Escapes text for HTML element content and attribute values. */
 export function escapeHtml(text: string): string {
   return text
@@ -96,7 +104,7 @@ export function composeDocument(parts: DocumentParts): string {
     favicon ? `<link rel="icon" href="${escapeHtml(favicon)}">` : '',
     site.branding.square_icon ? `<link rel="apple-touch-icon" href="${escapeHtml(site.branding.square_icon)}">` : '',
     `<script${nonceAttr}>${schemeScript(fallback)}</script>`,
-    `<style id="theme-vars">${themeStyle(site)}</style>`,
+    `<style id="theme-vars">${siteThemeStyle(site)}</style>`,
     `<script${nonceAttr}>window.__INQUIRE__=${scriptJson({ lang })}</script>`,
     ...(parts.preloads ?? []).map(
       (file) => `<link rel="modulepreload"${nonceAttr} crossorigin href="${escapeHtml(file)}">`,
