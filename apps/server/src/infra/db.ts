@@ -19,6 +19,7 @@ import type { DbConfig } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import { isGenerationPoll } from './content-generation.repository.js';
 import { withStatementCache } from './sqlite-statements.js';
+import { withNamedStatements } from './pg-statements.js';
 
 // PostgreSQL returns int8 (bigint, count(*)) as strings; our values are Unix seconds and
 // counters, far below 2^53, so read them as numbers on both engines.
@@ -127,6 +128,7 @@ export function openDatabase(config: DbConfig): DbHandle {
   // An idle connection the server drops (restart, failover, admin termination) is discarded by
   // the pool; without a listener its error would crash the process.
   pool.on('error', () => undefined);
+  withNamedStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: observeQueries });
   return { db, driver: 'postgres', close: () => db.destroy() };
 }

@@ -1,0 +1,51 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPostgresDatabase, TEST_DB } from '../../test/harness.js';
+import { withNamedStatements } from './pg-statements.js';
+
+/** Named statements are PostgreSQL's: the SQLite run has nothing to prove here. */
+describe.runIf(TEST_DB === 'postgres')('queries as named prepared statements on PostgreSQL', () => {
+  let database: Awaited<ReturnType<typeof freshPostgresDatabase>>;
+  let pool: pg.Pool;
+  /** Kysely's way: a client from the pool, queried with a text and its values (no callback). */
+  let client: pg.PoolClient;
+
+  beforeAll(async () => {
+    database = await freshPostgresDatabase();
+    pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    withNamedStatements(pool);
+    client = await pool.connect();
+    await client.query('create table t (n integer); insert into t values (1), (2), (3)');
+  });
+  afterAll(async () => {
+    client.release();
+    await pool.end();
+    await database.drop();
+  });
+
+  const kept = async () =>
+    (await client.query<{ name: string; statement: string }>('select name, statement from pg_prepared_statements'))
+      .rows;
+
+  it('[P-2] prepares a parameterised text once per connection and runs it again with new values', async () => {
+    const text = 'select n from t where n >= $1 order by n';
+    expect((await client.query(text, [2])).rows).toEqual([{ n: 2 }, { n: 3 }]);
+    expect((await client.query(text, [3])).rows).toEqual([{ n: 3 }]);
+    const statements = (await kept()).filter((s) => s.statement === text);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]?.name).toMatch(/^inquire_\d+$/);
+  });
+
+  it('[P-2] leaves texts without values unnamed: several statements in one text still run', async () => {
+    await client.query('update t set n = n; select 1');
+    expect((await kept()).some((s) => s.statement.startsWith('update t'))).toBe(false);
+  });
+
+  it('[P-2] prepares a kept `select *` again after a migration changed its table', async () => {
+    const text = 'select * from t where n = $1';
+    expect((await client.query(text, [1])).rows).toEqual([{ n: 1 }]);
+    await client.query('alter table t add column label text');
+    expect((await client.query(text, [1])).rows).toEqual([{ n: 1, label: null }]);
+    expect((await client.query(text, [2])).rows).toEqual([{ n: 2, label: null }]);
+  });
+});
