@@ -14,6 +14,8 @@ import { startSite, type RunningSite } from '../support/server.js';
 const ASKER = { username: 'asker', email: 'asker@example.com', password: 'asker-pass-1', rank: 3000 };
 const HELPER = { username: 'helper', email: 'helper@example.com', password: 'helper-pass-1', rank: 3000 };
 const TITLE = 'Why does my sourdough starter smell like acetone?';
+/** The question's canonical address: the items link there directly, not through a 301. */
+const SLUG = 'why-does-my-sourdough-starter-smell-like-acetone';
 
 /** Long enough for a few polls of a loaded machine; the dots normally move within 3 s. */
 const POLL = { timeout: 15_000, interval: 250 };
@@ -102,9 +104,9 @@ describe('the inbox', () => {
     expect(await answerRow.textContent()).toContain('helper');
     expect(await answerRow.getAttribute('data-unread')).toBe('');
     const link = answerRow.getByRole('link', { name: TITLE });
-    expect(await link.getAttribute('href')).toBe(`/questions/${question.id}/${answer.id}`);
+    expect(await link.getAttribute('href')).toBe(`/questions/${question.id}/${SLUG}/${answer.id}`);
     const commentLink = rows(page).filter({ hasText: 'commented on the question' }).getByRole('link', { name: TITLE });
-    expect(await commentLink.getAttribute('href')).toBe(`/questions/${question.id}#${comment.comment_id}`);
+    expect(await commentLink.getAttribute('href')).toBe(`/questions/${question.id}/${SLUG}#${comment.comment_id}`);
     await screenshot(page, 'notifications-inbox-desktop-light');
     expect(await axeViolations(page)).toEqual([]);
 
@@ -192,7 +194,7 @@ describe('achievements', () => {
     const row = rows(page).first();
     expect(await row.textContent()).toContain('+10');
     expect(await row.textContent()).toContain('Question upvoted');
-    expect(await row.getByRole('link', { name: TITLE }).getAttribute('href')).toBe(`/questions/${question.id}`);
+    expect(await row.getByRole('link', { name: TITLE }).getAttribute('href')).toBe(`/questions/${question.id}/${SLUG}`);
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     await screenshot(page, 'notifications-achievement-desktop-dark');
     expect(await axeViolations(page)).toEqual([]);

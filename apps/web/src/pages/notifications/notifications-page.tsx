@@ -3,6 +3,7 @@ import {
   NOTIFICATION_TYPES,
   PAGING,
   questionPath,
+  slugify,
   type InboxType,
   type NotificationItem,
   type NotificationType,
@@ -189,7 +190,9 @@ function MarkAllRead() {
 function itemHref(item: NotificationItem, permalink: number): string | undefined {
   const { question, answer, comment } = item.object_info.object_map;
   if (!question) return undefined;
-  const path = questionPath({ id: question, url_title: '' }, permalink, answer);
+  // The question's own title (the presenter withholds the item when the reader may not see it),
+  // so the link is the canonical address and not a 301 to it.
+  const path = questionPath({ id: question, url_title: slugify(item.object_info.title) }, permalink, answer);
   return comment ? `${path}#${comment}` : path;
 }
 
