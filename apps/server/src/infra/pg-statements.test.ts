@@ -36,6 +36,20 @@ describe.runIf(TEST_DB === 'postgres')('queries as named prepared statements on 
     expect(statements[0]?.name).toMatch(/^inquire_\d+$/);
   });
 
+  it('[P-2] plans each execution for its own values: no generic plan settles on a skewed text', async () => {
+    const mode = await client.query<{ plan_cache_mode: string }>('show plan_cache_mode');
+    expect(mode.rows[0]?.plan_cache_mode).toBe('force_custom_plan');
+    const text = 'select n from t where n = $1';
+    for (let i = 0; i < 7; i++) await client.query(text, [i % 3]);
+    const [kept] = (
+      await client.query<{ generic_plans: number; custom_plans: number }>(
+        'select generic_plans, custom_plans from pg_prepared_statements where statement = $1',
+        [text],
+      )
+    ).rows;
+    expect(kept).toMatchObject({ generic_plans: 0, custom_plans: 7 });
+  });
+
   it('[P-2] leaves texts without values unnamed: several statements in one text still run', async () => {
     await client.query('update t set n = n; select 1');
     expect((await kept()).some((s) => s.statement.startsWith('update t'))).toBe(false);
