@@ -66,6 +66,8 @@ export interface AppOptions {
   writeLimits?: boolean;
   /** How long a request may take before it is answered 503 (tests shorten it). */
   requestDeadlineMs?: number;
+  /** Between a live stream's heartbeats, which also re-check its reader (tests shorten it). */
+  liveHeartbeatMs?: number;
   /**
    * An installed search plugin: listed among the installed plugins, off until an admin switches
    * it on; while on, searches go to it and post changes are pushed to its index.
@@ -156,7 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reactionsRoutes);
   await app.register(invitesRoutes);
   await app.register(notificationsRoutes);
-  await app.register(liveRoutes);
+  await app.register(liveRoutes, { heartbeatMs: options.liveHeartbeatMs });
   await app.register(relatedRoutes);
   await app.register(searchRoutes);
   await app.register(tagsRoutes);

@@ -5,12 +5,13 @@ import type { LiveSubscriber } from './live-hub.js';
 import type { LiveEventRow } from './live-events.repository.js';
 import type { LiveMessage, LiveService } from './live.service.js';
 
-/** A comment line every 20 s, so proxies and load balancers do not close a quiet stream. */
-export const HEARTBEAT_MS = 20_000;
 /**
- * A stream ends after this long and the browser reconnects (resuming after its last event),
- * so a stream never outlives its session's sign-out, suspension or role change by much.
+ * A comment line every 20 s, so proxies and load balancers do not close a quiet stream; each
+ * heartbeat also asks whether the reader still holds the stream (LiveService.stillHeld), so a
+ * sign-out, suspension or role change ends it within one heartbeat.
  */
+export const HEARTBEAT_MS = 20_000;
+/** A stream ends after this long anyway and the browser reconnects (resuming after its last event). */
 const LIFETIME_MS = 10 * 60_000;
 /** What the browser waits before reconnecting (the `retry:` field). */
 const RETRY_MS = 2000;
@@ -111,7 +112,12 @@ export function serveStream(reply: FastifyReply, live: LiveService, request: Str
     else lastSent = joinedAt;
   });
 
-  const heartbeat = setInterval(() => write(': keep-alive\n\n'), request.heartbeatMs ?? HEARTBEAT_MS);
+  const heartbeat = setInterval(() => {
+    write(': keep-alive\n\n');
+    then(async () => {
+      if (!(await live.stillHeld(actor))) end();
+    });
+  }, request.heartbeatMs ?? HEARTBEAT_MS);
   const lifetime = setTimeout(() => end(), LIFETIME_MS);
   heartbeat.unref();
   lifetime.unref();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LiveStreamEvents, NotificationStatus } from '@inquire/shared';
+import { USER_STATUS, type LiveStreamEvents, type NotificationStatus } from '@inquire/shared';
 import { buildUser, loginAs } from '../../../test/factories.js';
 import { openEventStream, type EventStreamClient, type StreamEvent } from '../../../test/event-stream.js';
 import { buildTestApp, call, TEST_DB, type TestApp } from '../../../test/harness.js';
@@ -298,6 +298,46 @@ describe(`the live notification stream on ${TEST_DB} (issue 11 item 4)`, () => {
     },
     HEARTBEAT_MS + 10_000,
   );
+
+  it('[N-4] a stream ends within a heartbeat once its reader is suspended or signs out; others stay open', async () => {
+    const quick = await buildTestApp({ app: { writeLimits: false, liveHeartbeatMs: 200 } });
+    try {
+      const url = await quick.app.listen({ port: 0, host: '127.0.0.1' });
+      const member = async () => {
+        const user = await buildUser(quick.app, { rank: 3000 });
+        return { id: user.id, token: await loginAs(quick.app, user.id) };
+      };
+      const [suspended, leaving, staying] = [await member(), await member(), await member()];
+      const tabs = await Promise.all(
+        [suspended, leaving, staying].map((who) =>
+          openEventStream(`${url}${V1}/notification/stream`, { authorization: who.token }),
+        ),
+      );
+      streams.push(...tabs);
+      await Promise.all(tabs.map((tab) => tab.next(isEvent('status'))));
+      expect(quick.app.services.live.hub.size).toBe(3);
+
+      await quick.app.site.db
+        .updateTable('users')
+        .set({ status: USER_STATUS.suspended, suspended_until: nowSeconds() + 3600 })
+        .where('id', '=', suspended.id)
+        .execute();
+      const logout = await call(quick.app, 'GET', `${V1}/user/logout`, undefined, { token: leaving.token });
+      expect(logout.status).toBe(200);
+
+      await expect.poll(() => quick.app.services.live.hub.countOf(suspended.id), { timeout: 3000 }).toBe(0);
+      await expect.poll(() => quick.app.services.live.hub.countOf(leaving.id), { timeout: 3000 }).toBe(0);
+      await expect(tabs[0]!.next(() => false, 3000)).rejects.toThrow('ended');
+      await expect(tabs[1]!.next(() => false, 3000)).rejects.toThrow('ended');
+      // A heartbeat later the third reader's stream is still served.
+      const beats = tabs[2]!.comments.length;
+      await expect.poll(() => tabs[2]!.comments.length, { timeout: 3000 }).toBeGreaterThan(beats);
+      expect(quick.app.services.live.hub.countOf(staying.id)).toBe(1);
+    } finally {
+      for (const stream of streams.splice(0)) stream.close();
+      await quick.close();
+    }
+  });
 
   it('[N-4] a member may hold 10 streams in a process; the 11th is refused with 429 and streams close cleanly', async () => {
     const tabs = await Promise.all(Array.from({ length: 10 }, () => open(second)));

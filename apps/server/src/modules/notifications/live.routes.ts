@@ -24,7 +24,7 @@ const LAST_EVENT_ID = /^1\d{16}$/;
  * item 4). A read: the token header or the page's cookie, nothing written. Guests get the
  * 401 envelope; a malformed question id the 400 envelope.
  */
-export async function liveRoutes(app: FastifyInstance): Promise<void> {
+export async function liveRoutes(app: FastifyInstance, options: { heartbeatMs?: number }): Promise<void> {
   const { live } = app.services;
   app.get(`${V1}/notification/stream`, { config: { eventStream: true } }, async (request, reply) => {
     const actor = requireActive(request);
@@ -33,7 +33,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
     if (live.hub.countOf(actor.user.id) >= MAX_STREAMS_PER_MEMBER) throw new AppError(429, REASONS.tooManyRequests);
     const header = request.headers['last-event-id'];
     const resumeAfter = typeof header === 'string' && LAST_EVENT_ID.test(header.trim()) ? header.trim() : '';
-    serveStream(reply, live, { actor, lang: request.lang, questionId, resumeAfter });
+    serveStream(reply, live, { actor, lang: request.lang, questionId, resumeAfter, heartbeatMs: options.heartbeatMs });
   });
 }
 

@@ -1,13 +1,22 @@
-import type { Language, LiveStreamEventName, LiveStreamEvents, NotificationStatus } from '@inquire/shared';
+import {
+  USER_STATUS,
+  type Language,
+  type LiveStreamEventName,
+  type LiveStreamEvents,
+  type NotificationStatus,
+} from '@inquire/shared';
 import type { SiteRuntime } from '../../infra/site.js';
 import { nowSeconds } from '../../lib/clock.js';
+import { isActivated, isSuspended } from '../auth/actor.js';
 import type { Actor } from '../auth/auth.service.js';
+import { sessionsRepository } from '../auth/sessions.repository.js';
 import { commentsRepository } from '../posts/comments.repository.js';
 import { loadLivePost } from '../posts/visibility.js';
 import { AppError } from '../../lib/errors.js';
 import { reviewQueues } from '../moderation/review-queues.js';
 import { LiveHub } from './live-hub.js';
 import { liveEventsRepository, type LiveEventRow } from './live-events.repository.js';
+import { usersRepository } from '../users/users.repository.js';
 import type { NotificationsService } from './notifications.service.js';
 
 /** One server-sent event for one reader. */
@@ -44,6 +53,23 @@ export class LiveService {
 
   status(actor: Actor): Promise<NotificationStatus> {
     return this.notifications.status(actor);
+  }
+
+  /**
+   * Whether the stream's reader may still hold it: the session neither signed out nor expired,
+   * the member not deleted, deactivated or suspended since, and their role the same (what they
+   * may be told follows it; a reconnect starts from the new one). The same conditions as
+   * `requireActive` on the stream's route, read again.
+   */
+  async stillHeld(actor: Actor): Promise<boolean> {
+    const db = this.site.db;
+    const [session, user] = await Promise.all([
+      sessionsRepository.findLive(db, actor.tokenHash, nowSeconds()),
+      usersRepository.findById(db, actor.user.id),
+    ]);
+    if (!session || !user || user.status === USER_STATUS.deleted || user.role_id !== actor.user.role_id) return false;
+    const now = { ...actor, user };
+    return isActivated(now) && !isSuspended(now);
   }
 
   /** Whether the reader works any review queue (so their to-do count can move without an event of theirs). */
