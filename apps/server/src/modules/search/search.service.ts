@@ -28,8 +28,11 @@ import { searchRepository, type SearchConditions, type SearchHit } from './searc
 import { presentSimilarQuestion } from './similar-question.presenter.js';
 import { similarQuestionsRepository } from './similar-questions.repository.js';
 
-/** Search pages this process keeps (the most recently searched). */
-const CACHED_PAGES = 2000;
+/**
+ * Memory the search pages this process keeps may take, roughly (their wire JSON's length): the
+ * oldest go first. A count would not bound it, a page of 50 results with excerpts being ~50 KB.
+ */
+const CACHED_BYTES = 4 * 1024 * 1024;
 /** The peer's size of the similar-title list (peer facts 13.3). */
 const SIMILAR_SIZE = 10;
 /** Plain text read per post for its excerpt: enough to find a match past the first screen. */
@@ -50,7 +53,8 @@ export class SearchService {
    * all (`forget`, infra/content-generation.ts); the one change that comes with time, an
    * author's suspension ending, ends its page (`until`, ms).
    */
-  private readonly pages = new Map<string, { until: number; results: SearchResults }>();
+  private readonly pages = new Map<string, { until: number; results: SearchResults; bytes: number }>();
+  private keptBytes = 0;
   /** Counts the drops: a page read before the latest one may miss its write, so is not kept. */
   private drops = 0;
 
@@ -70,6 +74,7 @@ export class SearchService {
 
   forget(): void {
     this.pages.clear();
+    this.keptBytes = 0;
     this.drops += 1;
   }
 
@@ -100,10 +105,26 @@ export class SearchService {
     const { list, until } = await this.present(hits, conditions.terms);
     const results = { count: Math.max(0, count - (hits.length - list.length)), list };
     if (drops !== this.drops) return results;
-    this.pages.delete(key);
-    if (this.pages.size >= CACHED_PAGES) this.pages.delete(this.pages.keys().next().value!);
-    this.pages.set(key, { until, results });
+    this.keep(key, until, results);
     return results;
+  }
+
+  private keep(key: string, until: number, results: SearchResults): void {
+    this.drop(key);
+    const bytes = key.length + JSON.stringify(results).length;
+    this.pages.set(key, { until, results, bytes });
+    this.keptBytes += bytes;
+    for (const oldest of this.pages.keys()) {
+      if (this.keptBytes <= CACHED_BYTES) break;
+      this.drop(oldest);
+    }
+  }
+
+  private drop(key: string): void {
+    const page = this.pages.get(key);
+    if (!page) return;
+    this.pages.delete(key);
+    this.keptBytes -= page.bytes;
   }
 
   /** `GET search/desc`: the active search plugin's attribution; empty with the built-in index. */
