@@ -1,13 +1,14 @@
 /**
- * `npm run bench [-- --scale N] [--engines sqlite,postgres] [--seconds S] [--connections C] [--skip-lighthouse]
- *   [--site DIR]`
+ * `npm run bench [-- --scale N] [--engines sqlite,postgres] [--seconds S] [--warmup S] [--connections C]
+ *   [--skip-lighthouse] [--site DIR]`
  *
  * Installs a site (SQLite, and PostgreSQL on a throwaway cluster), seeds it with `inquire
  * seed` (2,000 questions x 5 answers and 100 members by default; with --scale N, N questions
  * x 3 answers and N/100 members on both engines), starts it with `inquire start` as an
  * operator would, and loads it next to nginx serving a static 50 KB file in the same run:
  * guest question page (cache hit and miss), member question page, list page, tag page and the
- * list and question APIs, each for a bounded time on 127.0.0.1 only. Prints req/s (and as a
+ * list and question APIs, each for a bounded time on 127.0.0.1 only, after a few unmeasured
+ * seconds of the same load (load.ts: warmupSeconds). Prints req/s (and as a
  * share of the static file's), p50, p99 and the server's memory (all its processes), the
  * in-process render time, Lighthouse scores, and the issue's targets with whether each is met.
  *
@@ -39,6 +40,7 @@ const { values: flags } = parseArgs({
     scale: { type: 'string' },
     engines: { type: 'string' },
     seconds: { type: 'string' },
+    warmup: { type: 'string' },
     connections: { type: 'string' },
     'skip-lighthouse': { type: 'boolean', default: false },
     site: { type: 'string' },
@@ -46,6 +48,7 @@ const { values: flags } = parseArgs({
 });
 
 const SECONDS = Number(flags.seconds ?? process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(flags.warmup ?? process.env.BENCH_WARMUP_SECONDS ?? 3);
 const CONNECTIONS = Number(flags.connections ?? process.env.BENCH_CONNECTIONS ?? 16);
 /** A realistic two-word search (words of the seeded prose): issue 10's search target. */
 const SEARCH_QUERY = 'database connection';
@@ -161,11 +164,11 @@ async function benchEngine(
         },
       };
       console.log(
-        `\n${SECONDS} s per target, ${CONNECTIONS} connections, server: inquire start (defaults), ${server.url}`,
+        `\n${SECONDS} s per target after ${WARMUP_SECONDS} s unmeasured, ${CONNECTIONS} connections, server: inquire start (defaults), ${server.url}`,
       );
       console.log(`machine: ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)} before the loads`);
       console.log(row(['target', 'req/s', '% of static', 'p50 ms', 'p99 ms', 'server RSS MB', 'server PSS MB', '']));
-      const options = { seconds: SECONDS, connections: CONNECTIONS };
+      const options = { seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS };
       const weight = await pageWeight(at(pages.question));
       console.log(`${question}: ${(weight / 1024).toFixed(1)} KB of HTML with its hydration data (uncompressed)`);
       const staticFile = await runLoad({ name: 'static 50 KB file (nginx)', url: nginx.url }, options);
