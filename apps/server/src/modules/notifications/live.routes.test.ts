@@ -315,7 +315,8 @@ describe(`the live notification stream on ${TEST_DB} (issue 11 item 4)`, () => {
       );
       streams.push(...tabs);
       await Promise.all(tabs.map((tab) => tab.next(isEvent('status'))));
-      expect(quick.app.services.live.hub.size).toBe(3);
+      // A stream sends its red dots before it joins the hub: wait for all three to have joined.
+      await expect.poll(() => quick.app.services.live.hub.size).toBe(3);
 
       await quick.app.site.db
         .updateTable('users')
@@ -342,6 +343,8 @@ describe(`the live notification stream on ${TEST_DB} (issue 11 item 4)`, () => {
   it('[N-4] a member may hold 10 streams in a process; the 11th is refused with 429 and streams close cleanly', async () => {
     const tabs = await Promise.all(Array.from({ length: 10 }, () => open(second)));
     await Promise.all(tabs.map((tab) => tab.next(isEvent('status'))));
+    // A stream joins the hub (where the limit counts it) just after its red dots.
+    await expect.poll(() => t.app.services.live.hub.countOf(second.id)).toBe(10);
     const eleventh = await call(t.app, 'GET', `${V1}/notification/stream`, undefined, { token: second.token });
     expect(eleventh.status).toBe(429);
     expect(t.app.services.live.hub.countOf(second.id)).toBe(10);
