@@ -27,6 +27,16 @@ function schemeScript(fallback: string): string {
   return `(function(){var d=document.documentElement,p=${scriptJson(fallback)};try{var s=JSON.parse(localStorage.getItem('_a_color_scheme_')||'null');if(s&&s.value&&(!s.expires||s.expires>Date.now()))p=s.value}catch(e){}if(p!=='light'&&p!=='dark')p=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';d.setAttribute('data-theme',p)})();`;
 }
 
+/**
+ * Runs before the app's scripts: until React has hydrated the page, a form the app handles (one
+ * without an `action`) would submit natively, as a GET of the page with every field in the
+ * address, a password included. The submit is held instead, and kept from React while it
+ * catches up (or it would be sent twice); the app sends it once hydrated, with what was typed
+ * meanwhile (apps/web/src/lib/early-input.ts). A form with an action (the header's search)
+ * submits natively, as it always can.
+ */
+const HOLD_EARLY_SUBMIT = `addEventListener('submit',function(e){var f=e.target;if(document.documentElement.dataset.hydrated||!(f instanceof HTMLFormElement)||f.hasAttribute('action'))return;e.preventDefault();e.stopPropagation();window.__inquireHeldSubmit={form:f,submitter:e.submitter||null}},true);`;
+
 /** Where a page's parts go in the built index.html. */
 type Slot = 'htmlOpen' | 'head' | 'customHead' | 'app' | 'nonce';
 
@@ -103,7 +113,7 @@ export function composeDocument(parts: DocumentParts): string {
     // Without a favicon set, browsers fetch /favicon.ico, which the server draws (site-files.routes).
     favicon ? `<link rel="icon" href="${escapeHtml(favicon)}">` : '',
     site.branding.square_icon ? `<link rel="apple-touch-icon" href="${escapeHtml(site.branding.square_icon)}">` : '',
-    `<script${nonceAttr}>${schemeScript(fallback)}</script>`,
+    `<script${nonceAttr}>${schemeScript(fallback)}${HOLD_EARLY_SUBMIT}</script>`,
     `<style id="theme-vars">${siteThemeStyle(site)}</style>`,
     `<script${nonceAttr}>window.__INQUIRE__=${scriptJson({ lang })}</script>`,
     ...(parts.preloads ?? []).map(
