@@ -1,6 +1,6 @@
 import { MAIL_STATUS } from '@inquire/shared';
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
-import { loadSession, type Session } from './session';
+import { loadReader, type Reader } from './session';
 
 /**
  * Route guards of spec sections 2 and 4. They run inside loaders, so they hold in the
@@ -46,11 +46,11 @@ export function loginRedirect(url: URL): Response {
   return redirect(`/users/login${query}`);
 }
 
-const isActivated = (s: Session) => s.user?.mail_status === MAIL_STATUS.activated;
-const isSuspended = (s: Session) => s.user?.status === 'suspended';
+const isActivated = (s: Reader) => s.user?.mail_status === MAIL_STATUS.activated;
+const isSuspended = (s: Reader) => s.user?.status === 'suspended';
 
 /** Returns what to throw when the reader may not see the page, or undefined when they may. */
-export function checkGuard(kind: GuardKind, session: Session, url: URL): Response | undefined {
+export function checkGuard(kind: GuardKind, session: Reader, url: URL): Response | undefined {
   const { user, site } = session;
   const path = url.pathname;
   // Site-wide rules of the main layout come first.
@@ -88,12 +88,12 @@ export function checkGuard(kind: GuardKind, session: Session, url: URL): Respons
   }
 }
 
-export type PageLoader<T> = (args: LoaderFunctionArgs, session: Session) => Promise<T> | T;
+export type PageLoader<T> = (args: LoaderFunctionArgs, session: Reader) => Promise<T> | T;
 
 /** Wraps a page's loader with its guard; the page loader also receives the session. */
 export function guarded<T>(kind: GuardKind, load?: PageLoader<T>) {
   return async (args: LoaderFunctionArgs): Promise<T | null> => {
-    const session = await loadSession(args.context);
+    const session = await loadReader(args.context);
     const refusal = checkGuard(kind, session, new URL(args.request.url));
     if (refusal) throw refusal;
     return load ? load(args, session) : null;

@@ -24,16 +24,26 @@ export interface Session {
   notifications: NotificationStatus | null;
 }
 
-async function fetchSession(context: unknown): Promise<Session> {
+/** Who is reading and the site's settings: what a guard and a page's loader need. */
+export type Reader = Omit<Session, 'notifications'>;
+
+async function fetchReader(context: unknown): Promise<Reader> {
   const api = loaderApi(context);
-  const userAndDots = api.get<SessionUser | null>(`${API_BASE}/user/info`).then(async (user) => {
-    // The red dots: one small read (the counters), for an activated member only.
-    if (user?.mail_status !== MAIL_STATUS.activated) return { user, notifications: null };
-    const notifications = await api.get<NotificationStatus>(`${API_BASE}/notification/status`).catch(() => null);
-    return { user, notifications };
-  });
-  const [{ user, notifications }, site] = await Promise.all([userAndDots, api.get<SiteInfo>(`${API_BASE}/siteinfo`)]);
-  return { user, site: sessionSite(site), notifications };
+  const [user, site] = await Promise.all([
+    api.get<SessionUser | null>(`${API_BASE}/user/info`),
+    api.get<SiteInfo>(`${API_BASE}/siteinfo`),
+  ]);
+  return { user, site: sessionSite(site) };
+}
+
+async function fetchSession(context: unknown): Promise<Session> {
+  const reader = await loadReader(context);
+  // The red dots: one small read (the counters), for an activated member only.
+  if (reader.user?.mail_status !== MAIL_STATUS.activated) return { ...reader, notifications: null };
+  const notifications = await loaderApi(context)
+    .get<NotificationStatus>(`${API_BASE}/notification/status`)
+    .catch(() => null);
+  return { ...reader, notifications };
 }
 
 function sessionSite(site: SiteInfo): SiteInfo {
@@ -43,14 +53,27 @@ function sessionSite(site: SiteInfo): SiteInfo {
   return copy as SiteInfo;
 }
 
-/** The session, read once per server render or page-data call (guards and the root share it). */
-export function loadSession(context: unknown): Promise<Session> {
+/** Keeps one read per server render or page-data call, under `key`, for all who ask. */
+function memoized<T>(context: unknown, key: string, read: () => Promise<T>): Promise<T> {
   const memo = serverMemo(context);
-  const cached = memo?.get('session') as Promise<Session> | undefined;
+  const cached = memo?.get(key) as Promise<T> | undefined;
   if (cached) return cached;
-  const promise = fetchSession(context);
-  memo?.set('session', promise);
+  const promise = read();
+  memo?.set(key, promise);
   return promise;
+}
+
+/**
+ * The reader and the site, read once per server render or page-data call: guards and page
+ * loaders start from it, so a page's own reads run alongside the header's red dots.
+ */
+export function loadReader(context: unknown): Promise<Reader> {
+  return memoized(context, 'reader', () => fetchReader(context));
+}
+
+/** The whole session (the reader and the red dots), read once per render; the root's data. */
+export function loadSession(context: unknown): Promise<Session> {
+  return memoized(context, 'session', () => fetchSession(context));
 }
 
 // In the browser: when the session the page holds was last read from the server.

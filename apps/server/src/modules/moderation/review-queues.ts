@@ -19,18 +19,16 @@ const AUDIT = { 1: 'question.audit', 2: 'answer.audit', 3: 'tag.audit' } as cons
  * (`reviewing/type`) and the header's to-do count (`notification/status`, peer facts 4.3).
  */
 export async function reviewQueues(db: Db, actor: Actor): Promise<{ name: ReviewType; todo: number }[]> {
-  const queues: { name: ReviewType; todo: number }[] = [];
   const auditTypes = ([1, 2, 3] as const).filter((type) => holds(actor, AUDIT[type]));
-  if (auditTypes.length > 0) {
-    const todo = await revisionsRepository.unreviewedCount(db, [...auditTypes], actor.user.id);
-    queues.push({ name: 'suggested_post_edit', todo });
-  }
-  if (!isActiveStaff(actor)) return queues;
-  const { flaggedPosts, flaggedUsers, queued, appeals } = await staffQueueCounts(
-    db,
-    FLAGGED_POST_TYPES,
-    FLAGGED_USER_TYPES,
-  );
+  // Independent counts: read together (on PostgreSQL each is a round trip of its own).
+  const [edits, staff] = await Promise.all([
+    auditTypes.length > 0 ? revisionsRepository.unreviewedCount(db, [...auditTypes], actor.user.id) : null,
+    isActiveStaff(actor) ? staffQueueCounts(db, FLAGGED_POST_TYPES, FLAGGED_USER_TYPES) : null,
+  ]);
+  const queues: { name: ReviewType; todo: number }[] = [];
+  if (edits !== null) queues.push({ name: 'suggested_post_edit', todo: edits });
+  if (staff === null) return queues;
+  const { flaggedPosts, flaggedUsers, queued, appeals } = staff;
   queues.push(
     { name: 'flagged_post', todo: flaggedPosts },
     { name: 'flagged_user', todo: flaggedUsers },

@@ -89,9 +89,11 @@ export class NotificationsService {
   }
 
   async status(actor: Actor): Promise<NotificationStatus> {
-    const counters = await notificationsRepository.counters(this.site.db, actor.user.id);
     // The review to-do is everything left in the queues this member may work (peer facts 4.3).
-    const queues = await reviewQueues(this.site.db, actor);
+    const [counters, queues] = await Promise.all([
+      notificationsRepository.counters(this.site.db, actor.user.id),
+      reviewQueues(this.site.db, actor),
+    ]);
     return {
       inbox: counters[NOTIFICATION_TYPE.inbox] ?? 0,
       achievement: counters[NOTIFICATION_TYPE.achievement] ?? 0,

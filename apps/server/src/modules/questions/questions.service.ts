@@ -229,15 +229,14 @@ export class QuestionsService {
    * questions) passes this row on instead of each part loading and checking it again.
    */
   async readable(id: string, actor: Actor | null, visitor = ''): Promise<QuestionRow> {
+    const question = await this.visibleRow(id, actor);
+    return visitor && (await this.countView(question.id, visitor)) ? withCountedView(question) : question;
+  }
+
+  /** The question's row when the caller may see it (404 otherwise); no view is counted. */
+  async visibleRow(id: string, actor: Actor | null): Promise<QuestionRow> {
     const question = await questionsRepository.findById(this.site.db, id);
     if (!question || !canSeePost(actor, question)) throw AppError.notFound(REASONS.questionNotFound);
-    if (visitor && (await this.countView(question.id, visitor))) {
-      return {
-        ...question,
-        view_count: question.view_count + 1,
-        unique_view_count: question.unique_view_count + 1,
-      };
-    }
     return question;
   }
 
@@ -436,4 +435,9 @@ export class QuestionsService {
     }
     return ids;
   }
+}
+
+/** A question's counts with the view just counted (one more view, one more unique viewer). */
+export function withCountedView<T extends { view_count: number; unique_view_count: number }>(question: T): T {
+  return { ...question, view_count: question.view_count + 1, unique_view_count: question.unique_view_count + 1 };
 }

@@ -15,7 +15,7 @@ import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from
 import { data, Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { loaderApi } from '../../app/api';
 import { fromApi } from '../../app/load';
-import type { Session } from '../../app/session';
+import type { Reader } from '../../app/session';
 import { RelativeTime } from '../../components/relative-time';
 import { Button, buttonClass } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/card';
@@ -56,7 +56,7 @@ export interface ReviewPageData {
  */
 export async function reviewLoader(
   { context, request }: LoaderFunctionArgs,
-  session: Session,
+  session: Reader,
 ): Promise<ReviewPageData> {
   const url = new URL(request.url);
   const api = loaderApi(context);

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { data, Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { loaderApi } from '../../app/api';
 import { fromApi } from '../../app/load';
-import type { Session } from '../../app/session';
+import type { Reader } from '../../app/session';
 import { Avatar } from '../../components/avatar';
 import { RelativeTime } from '../../components/relative-time';
 import { buttonClass } from '../../components/ui/button';
@@ -38,7 +38,7 @@ const PAGE_SIZE = PAGING.defaultPageSize;
  * `/users/notifications/:type[/:subType]` (spec section 2): the inbox with its tabs (all, posts,
  * invites, votes) or the achievements, a page at a time (`?page=`). Anything else is a 404.
  */
-export async function notificationsLoader({ context, request, params }: LoaderFunctionArgs, session: Session) {
+export async function notificationsLoader({ context, request, params }: LoaderFunctionArgs, session: Reader) {
   const url = new URL(request.url);
   const type = params.type as NotificationType;
   if (!NOTIFICATION_TYPES.includes(type)) throw data(null, { status: 404 });

@@ -1,7 +1,7 @@
 import { formatCount } from '@inquire/shared';
 import { data, Link, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { loaderApi } from '../../app/api';
-import type { Session } from '../../app/session';
+import type { Reader, Session } from '../../app/session';
 import { Avatar } from '../../components/avatar';
 import { Alert } from '../../components/ui/alert';
 import { API_BASE, ApiError } from '../../lib/http';
@@ -36,7 +36,7 @@ export interface ProfilePageData {
 
 export async function profilePageLoader(
   { context, params, request }: LoaderFunctionArgs,
-  session: Session,
+  session: Reader,
 ): Promise<ProfilePageData> {
   const api = loaderApi(context);
   const username = params.username ?? '';

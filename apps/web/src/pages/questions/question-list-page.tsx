@@ -12,7 +12,7 @@ import { Link } from '../../components/links';
 import { Pagination } from '../../components/ui/pagination';
 import { loaderApi } from '../../app/api';
 import { fromApi } from '../../app/load';
-import type { Session } from '../../app/session';
+import type { Reader } from '../../app/session';
 import { RelativeTime } from '../../components/relative-time';
 import { API_BASE } from '../../lib/http';
 
@@ -26,7 +26,7 @@ interface QuestionListData {
 
 const PAGE_SIZE = 20;
 
-export function questionListLoader(args: LoaderFunctionArgs, session: Session): Promise<QuestionListData> {
+export function questionListLoader(args: LoaderFunctionArgs, session: Reader): Promise<QuestionListData> {
   return loadQuestionList(args, session);
 }
 
@@ -36,7 +36,7 @@ const LIST_TABS: readonly QuestionOrder[] = ['newest', 'active', 'frequent', 'sc
 /** The list's data; `tag` keeps a tag's questions (its synonyms' too), for the tag page. */
 export async function loadQuestionList(
   { context, request }: LoaderFunctionArgs,
-  session: Session,
+  session: Reader,
   tag?: string,
 ): Promise<QuestionListData> {
   const url = new URL(request.url);

@@ -15,7 +15,7 @@ import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-ro
 import { Link } from '../../components/links';
 import { loaderApi } from '../../app/api';
 import { fromApi } from '../../app/load';
-import type { Session } from '../../app/session';
+import type { Reader } from '../../app/session';
 import { Avatar } from '../../components/avatar';
 import { RelativeTime } from '../../components/relative-time';
 import { Alert } from '../../components/ui/alert';
@@ -58,7 +58,7 @@ export interface QuestionPageData {
 
 export async function questionPageLoader(
   { context, request, params }: LoaderFunctionArgs,
-  session: Session,
+  session: Reader,
 ): Promise<QuestionPageData> {
   const url = new URL(request.url);
   const address = readQuestionAddress(params);

@@ -14,7 +14,7 @@ import { data, Link, redirect, useLoaderData, type LoaderFunctionArgs } from 're
 import { Form } from '../../components/links';
 import { loaderApi, serverReferer } from '../../app/api';
 import { fromApi } from '../../app/load';
-import type { Session } from '../../app/session';
+import type { Reader } from '../../app/session';
 import { Avatar } from '../../components/avatar';
 import { SearchIcon } from '../../components/icons';
 import { RelativeTime } from '../../components/relative-time';
@@ -54,7 +54,7 @@ const EMPTY: SearchResults = { count: 0, list: [] };
  * `cachedSearchRedirect`): such a visit is redirected, not searched. Without a query the page
  * shows the box and the tips and asks the server nothing.
  */
-export async function searchPageLoader({ context, request }: LoaderFunctionArgs, session: Session) {
+export async function searchPageLoader({ context, request }: LoaderFunctionArgs, session: Reader) {
   const url = new URL(request.url);
   const away = cachedSearchRedirect(url, serverReferer(context));
   if (away) throw redirect(away);

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { loaderApi } from '../../app/api';
 import { fromApi } from '../../app/load';
-import type { Session } from '../../app/session';
+import type { Reader } from '../../app/session';
 import { Alert } from '../../components/ui/alert';
 import { TagChip } from '../../components/ui/badge';
 import { Button, linkClass } from '../../components/ui/button';
@@ -19,7 +19,7 @@ interface TagInfoData {
   synonyms: TagSynonyms;
 }
 
-export async function tagInfoLoader({ context, request, params }: LoaderFunctionArgs, _session: Session) {
+export async function tagInfoLoader({ context, request, params }: LoaderFunctionArgs, _session: Reader) {
   const url = new URL(request.url);
   const tag = await loadTag(context, url, params.tagName ?? '', '/info');
   const synonyms = await fromApi(

@@ -1,6 +1,6 @@
 import type { TagDetail } from '@inquire/shared';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { Session } from '../../app/session';
+import type { Reader } from '../../app/session';
 import { Alert } from '../../components/ui/alert';
 import { linkClass } from '../../components/ui/button';
 import { deferred } from '../../lib/deferred';
@@ -18,7 +18,7 @@ const TagStaffActions = deferred('src/pages/tags/tag-staff-actions.tsx', () =>
   import('./tag-staff-actions').then((m) => m.TagStaffActions),
 );
 
-export async function tagPageLoader(args: LoaderFunctionArgs, session: Session): Promise<TagPageData> {
+export async function tagPageLoader(args: LoaderFunctionArgs, session: Reader): Promise<TagPageData> {
   const tag = await loadTag(args.context, new URL(args.request.url), args.params.tagName ?? '');
   const list = await loadQuestionList(args, session, tag.slug_name);
   return { ...list, tag, signedIn: session.user !== null };

@@ -3,7 +3,7 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Form } from '../../components/links';
 import { loaderApi } from '../../app/api';
 import { fromApi } from '../../app/load';
-import type { Session } from '../../app/session';
+import type { Reader } from '../../app/session';
 import { buttonClass } from '../../components/ui/button';
 import { controlClass } from '../../components/ui/field';
 import { Pagination } from '../../components/ui/pagination';
@@ -26,7 +26,7 @@ const PAGE_SIZE = 24;
 
 export async function tagsPageLoader(
   { context, request }: LoaderFunctionArgs,
-  session: Session,
+  session: Reader,
 ): Promise<TagsPageData> {
   const url = new URL(request.url);
   const asked = url.searchParams.get('order');
