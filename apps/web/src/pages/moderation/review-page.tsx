@@ -54,10 +54,7 @@ export interface ReviewPageData {
  * `/review` (issue 12): the queues the server offers this member (`reviewing/type`), one item
  * at a time (`?type=&page=`; skipping moves to the next page), with how many are left.
  */
-export async function reviewLoader(
-  { context, request }: LoaderFunctionArgs,
-  session: Reader,
-): Promise<ReviewPageData> {
+export async function reviewLoader({ context, request }: LoaderFunctionArgs, session: Reader): Promise<ReviewPageData> {
   const url = new URL(request.url);
   const api = loaderApi(context);
   const types = (await fromApi(api.get<ReviewTypeItem[]>(`${API_BASE}/reviewing/type`), url)).filter((t) =>

@@ -24,10 +24,7 @@ interface TagsPageData {
 
 const PAGE_SIZE = 24;
 
-export async function tagsPageLoader(
-  { context, request }: LoaderFunctionArgs,
-  session: Reader,
-): Promise<TagsPageData> {
+export async function tagsPageLoader({ context, request }: LoaderFunctionArgs, session: Reader): Promise<TagsPageData> {
   const url = new URL(request.url);
   const asked = url.searchParams.get('order');
   const order = (TAG_ORDERS as readonly string[]).includes(asked ?? '') ? (asked as TagOrder) : 'popular';
