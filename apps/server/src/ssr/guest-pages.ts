@@ -81,8 +81,8 @@ function matchesIfNoneMatch(request: FastifyRequest, etag: string): boolean {
 }
 
 /**
- * Serves pages: guests from the cache (filled by their first render, cleared whenever the
- * content generation moves), members always rendered fresh. Every response carries a fresh
+ * Serves pages: guests from the cache (filled by an address's second render, cleared whenever
+ * the content generation moves), members always rendered fresh. Every response carries a fresh
  * CSP nonce; the cache keeps the HTML cut at the render's nonce and joins it with a new one.
  * Only 200 pages without cookies are kept: never redirects, errors or 404s.
  */

@@ -105,13 +105,23 @@ export interface PageCacheLimits {
 
 export const DEFAULT_PAGE_CACHE_LIMITS: PageCacheLimits = { maxBytes: 24 * 1024 * 1024, maxAgeMs: 60_000 };
 
+/** How many addresses the cache remembers having rendered once, before it starts afresh. */
+const SEEN_KEYS = 16_384;
+
 /**
  * Guest pages by key, least recently used dropped first once the bytes pass the limit.
  * `clear` starts a new epoch: a render that began before it is not stored (it may have read
  * what the write that caused the clear has since changed).
+ *
+ * A page is kept from its second render on: the first only notes its address (a hash of
+ * it). Most addresses of a large site are asked for once (a crawler's walk, links with
+ * tracking parameters); stored, they would fill the memory and push out the pages people
+ * keep reading. Addresses seen stay noted through a clear, so after a write a page read
+ * again is kept on its next render.
  */
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
+  private readonly seen = new Set<number>();
   private bytes = 0;
   private epochValue = 0;
 
@@ -148,7 +158,7 @@ export class PageCache {
 
   /** Stores the page unless the cache was cleared since `epoch`; false when it was not stored. */
   set(key: string, page: CachedPage, epoch: number): boolean {
-    if (epoch !== this.epochValue) return false;
+    if (epoch !== this.epochValue || !this.seenBefore(key)) return false;
     const cost = costOf(key, page);
     if (cost > this.limits.maxBytes / 4) return false;
     const old = this.entries.get(key);
@@ -168,6 +178,15 @@ export class PageCache {
     this.bytes = 0;
   }
 
+  /** Whether `key` was rendered before; notes it when not (see the class comment). */
+  private seenBefore(key: string): boolean {
+    const hash = fnv1a(key);
+    if (this.seen.has(hash)) return true;
+    if (this.seen.size >= SEEN_KEYS) this.seen.clear();
+    this.seen.add(hash);
+    return false;
+  }
+
   private remove(key: string, page: CachedPage): void {
     this.entries.delete(key);
     this.bytes -= costOf(key, page);
@@ -178,4 +197,14 @@ export class PageCache {
 function costOf(key: string, page: CachedPage): number {
   // The deflated copy is made later, on a hit; it is counted ahead (about a quarter of the HTML).
   return page.bytes + Math.ceil(page.bytes / 4) + key.length * 2 + page.pieces.length * 192 + 256;
+}
+
+/** A 32-bit FNV-1a hash of a string's UTF-16 units: two addresses may share one, harmlessly. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
 }

@@ -69,8 +69,12 @@ describe('guest page cache', () => {
     return { id: res.body.data.id, path: typeof location === 'string' ? location : `/questions/${res.body.data.id}` };
   }
 
-  /** Loads the page as a guest until it is served from the cache (a render, then a hit). */
+  /**
+   * Loads the page as a guest until it is served from the cache: an address is kept from its
+   * second render on (PageCache), so two renders, then a hit.
+   */
   async function cached(url: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    await page(t.app, url, headers);
     await page(t.app, url, headers);
     const hit = await page(t.app, url, headers);
     expect(hit.response.statusCode).toBe(200);
@@ -78,6 +82,7 @@ describe('guest page cache', () => {
   }
 
   it('[P-3] a guest gets a page from memory: no list reads, same HTML, fresh nonce on every script', async () => {
+    await page(t.app, '/questions'); // noted: an address is kept from its second render
     const render = await page(t.app, '/questions');
     expect(render.response.statusCode).toBe(200);
     expect(render.queries).toBeGreaterThan(0);
@@ -101,6 +106,20 @@ describe('guest page cache', () => {
     expect(hit.response.headers.etag).toMatch(/^W\/"/);
     expect(hit.response.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     expect(String(hit.response.headers.vary)).toContain('Cookie');
+  });
+
+  it('[P-3] an address rendered once is not kept: a one-off address (a crawl, a tracking parameter) fills no memory', async () => {
+    const once = await page(t.app, '/questions?utm_source=once');
+    expect(once.queries).toBeGreaterThan(0);
+    const twice = await page(t.app, '/questions?utm_source=once');
+    expect(twice.queries).toBeGreaterThan(0);
+    const third = await page(t.app, '/questions?utm_source=once');
+    expect(third.queries).toBe(0);
+    expect(third.response.headers.etag).toBe(twice.response.headers.etag);
+    // After a write clears the cache, an address already seen is kept on its next render.
+    await ask('A question that clears the cache for the kept address');
+    expect((await page(t.app, '/questions?utm_source=once')).queries).toBeGreaterThan(0);
+    expect((await page(t.app, '/questions?utm_source=once')).queries).toBe(0);
   });
 
   it('[P-3][P-4] a cached page goes gzipped to readers that take gzip, with this response’s nonce', async () => {
