@@ -51,6 +51,12 @@ function linkingTo(eb: ExpressionBuilder<Database, 'questions'>, questionId: str
   return eb.and([eb('questions.id', 'in', links), eb('questions.id', '<>', questionId)]);
 }
 
+/** The site's listed questions, and those of them with no answer. */
+export interface ListedCounts {
+  listed: number;
+  unanswered: number;
+}
+
 export const questionsRepository = {
   async insert(db: Db, row: Insertable<QuestionsTable>): Promise<void> {
     await db.insertInto('questions').values(row).execute();
@@ -89,6 +95,7 @@ export const questionsRepository = {
     since: number,
     tagIds?: string[],
     within: { followerId?: string; linkedTo?: string } = {},
+    counts: () => Promise<ListedCounts> = () => this.listedCounts(db),
   ) {
     const { followerId, linkedTo } = within;
     const unanswered = query.order === 'unanswered';
@@ -96,7 +103,7 @@ export const questionsRepository = {
     const tagSize = tags ? await this.taggedCount(db, tags) : 0;
     let base = db.selectFrom('questions').where(listedQuestionSql());
     if (tags) {
-      const walkTheOrder = tagSize * tagSize > PAGE_WALK * (await this.listedCount(db, false));
+      const walkTheOrder = tagSize * tagSize > PAGE_WALK * (await counts()).listed;
       const links = (eb: ExpressionBuilder<Database, 'questions'>) =>
         eb
           .selectFrom('tag_relations')
@@ -122,7 +129,7 @@ export const questionsRepository = {
       ? Number((await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count)
       : tags
         ? tagSize
-        : await this.listedCount(db, unanswered);
+        : (await counts())[unanswered ? 'unanswered' : 'listed'];
     let rows = base
       .innerJoin('users', 'users.id', 'questions.user_id')
       .select([
@@ -188,14 +195,14 @@ export const questionsRepository = {
     return Number(row.count);
   },
 
-  /** How many questions are listed (or listed with no answer), as the triggers keep it. */
-  async listedCount(db: Db, unanswered: boolean): Promise<number> {
+  /** How many questions are listed, and listed with no answer, as the triggers keep them. */
+  async listedCounts(db: Db): Promise<ListedCounts> {
     const row = await db
       .selectFrom('question_list_counts')
       .select(['listed', 'unanswered'])
       .where('id', '=', 1)
       .executeTakeFirst();
-    return Number((unanswered ? row?.unanswered : row?.listed) ?? 0);
+    return { listed: Number(row?.listed ?? 0), unanswered: Number(row?.unanswered ?? 0) };
   },
 
   findById(db: Db, id: string): Promise<QuestionRow | undefined> {

@@ -40,7 +40,7 @@ import { canSeePost } from '../posts/visibility.js';
 import { insertQuestionRows } from '../posts/question-rows.js';
 import { isNoId, presentAuthor, presentQuestion, type QuestionSurroundings } from '../posts/post.presenter.js';
 import { answersRepository } from '../posts/answers.repository.js';
-import { questionsRepository, type QuestionRow } from '../posts/questions.repository.js';
+import { questionsRepository, type ListedCounts, type QuestionRow } from '../posts/questions.repository.js';
 import { votesRepository } from '../posts/votes.repository.js';
 import { queueNewQuestionEmails } from '../notifications/email-notices.js';
 
@@ -82,6 +82,12 @@ export class QuestionsService {
   private readonly windowLists = new Map<string, { until: number; page: Paged<QuestionListItem> }>();
   /** Counts the drops: a list read before the latest one may miss its write, so is not kept. */
   private drops = 0;
+  /**
+   * The site's listed counts (a list's total, and a tag list's choice of plan). They change
+   * only with writes that move the content generation, so they are kept until it moves: one
+   * round trip less for every list.
+   */
+  private counts: Promise<ListedCounts> | undefined;
 
   constructor(
     private readonly site: SiteRuntime,
@@ -114,7 +120,19 @@ export class QuestionsService {
   /** Drops the kept window lists: called whenever the site's content generation moves. */
   forget(): void {
     this.windowLists.clear();
+    this.counts = undefined;
     this.drops += 1;
+  }
+
+  /** The kept listed counts, read when none are kept (a failed read is not kept). */
+  private listedCounts(): Promise<ListedCounts> {
+    if (this.counts) return this.counts;
+    const read = questionsRepository.listedCounts(this.site.db);
+    this.counts = read;
+    read.catch(() => {
+      if (this.counts === read) this.counts = undefined;
+    });
+    return read;
   }
 
   private async listPage(
@@ -126,7 +144,9 @@ export class QuestionsService {
     const since = query.in_days > 0 ? nowSeconds() - query.in_days * 86_400 : 0;
     const tagIds = query.tag ? await this.tagFilter(query.tag) : undefined;
     const followerId = query.order === 'recommend' ? actor?.user.id : undefined;
-    const { count, list } = await questionsRepository.listPage(db, query, since, tagIds, { followerId, linkedTo });
+    const { count, list } = await questionsRepository.listPage(db, query, since, tagIds, { followerId, linkedTo }, () =>
+      this.listedCounts(),
+    );
     const [tags, lastAnswers] = await Promise.all([
       questionsRepository.tagsOf(
         db,
