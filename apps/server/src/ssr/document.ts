@@ -35,7 +35,7 @@ function schemeScript(fallback: string): string {
  * meanwhile (apps/web/src/lib/early-input.ts). A form with an action (the header's search)
  * submits natively, as it always can.
  */
-const HOLD_EARLY_SUBMIT = `addEventListener('submit',function(e){var f=e.target;if(document.documentElement.dataset.hydrated||!(f instanceof HTMLFormElement)||f.hasAttribute('action'))return;e.preventDefault();e.stopPropagation();window.__inquireHeldSubmit={form:f,submitter:e.submitter||null}},true);`;
+export const HOLD_EARLY_SUBMIT = `addEventListener('submit',function(e){var f=e.target;if(document.documentElement.dataset.hydrated||!(f instanceof HTMLFormElement)||f.hasAttribute('action'))return;e.preventDefault();e.stopPropagation();window.__inquireHeldSubmit={form:f,submitter:e.submitter||null}},true);`;
 
 /** Where a page's parts go in the built index.html. */
 type Slot = 'htmlOpen' | 'head' | 'customHead' | 'app' | 'nonce';
