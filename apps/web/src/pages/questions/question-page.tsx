@@ -116,6 +116,45 @@ function takesFlags(status: number): boolean {
   return status === QUESTION_STATUS.normal || status === QUESTION_STATUS.closed;
 }
 
+/**
+ * A post's flag button and its actions (edit, delete, close…), as the server's flags allow.
+ * A reader with neither (a guest) gets no row at all: nothing empty is sent for each post.
+ */
+function PostControls({
+  kind,
+  post,
+  questionId,
+  canFlag,
+  signedIn,
+  onChanged,
+}: {
+  kind: 'question' | 'answer';
+  post: PageQuestion | PageAnswer;
+  questionId: string;
+  canFlag: boolean;
+  signedIn: boolean;
+  onChanged(): void;
+}) {
+  const flags = canFlag && takesFlags(post.status);
+  const actions = showsPostActions(post.actions, signedIn);
+  if (!flags && !actions) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      {flags ? <FlagButton objectId={post.id} objectType={kind} /> : null}
+      {actions ? (
+        <PostActions
+          kind={kind}
+          postId={post.id}
+          questionId={questionId}
+          actions={post.actions}
+          signedIn={signedIn}
+          onChanged={onChanged}
+        />
+      ) : null}
+    </div>
+  );
+}
+
 /** The decision action whose state the question's banner states (a decision notice need not say it again). */
 const BANNER_ACTION: Record<number, 'delete' | 'close'> = {
   [QUESTION_STATUS.deleted]: 'delete',
@@ -224,21 +263,14 @@ export function QuestionPage() {
           signedIn={data.signedIn}
         />
         <QuestionTools question={question} signedIn={data.signedIn} shareUrl={data.shareUrl} />
-        <div className="flex flex-wrap items-center gap-3">
-          {data.canFlag && takesFlags(question.status) ? (
-            <FlagButton objectId={question.id} objectType="question" />
-          ) : null}
-          {showsPostActions(question.actions, data.signedIn) ? (
-            <PostActions
-              kind="question"
-              postId={question.id}
-              questionId={question.id}
-              actions={question.actions}
-              signedIn={data.signedIn}
-              onChanged={() => revalidator.revalidate()}
-            />
-          ) : null}
-        </div>
+        <PostControls
+          kind="question"
+          post={question}
+          questionId={question.id}
+          canFlag={data.canFlag}
+          signedIn={data.signedIn}
+          onChanged={() => revalidator.revalidate()}
+        />
         <Comments
           signedIn={data.signedIn}
           canFlag={data.canFlag}
@@ -329,22 +361,14 @@ export function QuestionPage() {
                 ) : (
                   <span />
                 )}
-                {/* A guest has no controls here: no empty row is sent for them. */}
-                {(data.canFlag && takesFlags(answer.status)) || showsPostActions(answer.actions, data.signedIn) ? (
-                  <div className="flex flex-wrap items-center gap-3">
-                    {data.canFlag && takesFlags(answer.status) ? (
-                      <FlagButton objectId={answer.id} objectType="answer" />
-                    ) : null}
-                    <PostActions
-                      kind="answer"
-                      postId={answer.id}
-                      questionId={question.id}
-                      actions={answer.actions}
-                      signedIn={data.signedIn}
-                      onChanged={() => revalidator.revalidate()}
-                    />
-                  </div>
-                ) : null}
+                <PostControls
+                  kind="answer"
+                  post={answer}
+                  questionId={question.id}
+                  canFlag={data.canFlag}
+                  signedIn={data.signedIn}
+                  onChanged={() => revalidator.revalidate()}
+                />
                 <div className="post-byline">
                   <RelativeTime
                     at={answer.created_at}
