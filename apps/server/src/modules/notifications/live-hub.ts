@@ -37,6 +37,9 @@ export class LiveHub {
   private readonly byUser = new Map<string, Set<LiveSubscriber>>();
   private readonly byQuestion = new Map<string, Set<LiveSubscriber>>();
   private subscribers = 0;
+  /** Streams accepted but not joined yet (they join after their first reads), by member. */
+  private readonly opening = new Map<string, number>();
+  private openingTotal = 0;
   /** The last event handed out; undefined while nobody listens (nothing is read then). */
   private cursor: string | undefined;
   private starting: Promise<string> | undefined;
@@ -59,6 +62,31 @@ export class LiveHub {
   /** Streams of one member in this process. */
   countOf(userId: string): number {
     return this.byUser.get(userId)?.size ?? 0;
+  }
+
+  /** What the limits count: streams joined and streams still opening, in all or of one member. */
+  heldStreams(userId?: string): number {
+    if (userId === undefined) return this.subscribers + this.openingTotal;
+    return this.countOf(userId) + (this.opening.get(userId) ?? 0);
+  }
+
+  /**
+   * Counts a stream from the moment it is accepted, before it joins: otherwise streams opened
+   * at once would all pass the limits while none has joined yet. Answers the release, to call
+   * once it has joined or ended (again is harmless).
+   */
+  reserve(userId: string): () => void {
+    this.opening.set(userId, (this.opening.get(userId) ?? 0) + 1);
+    this.openingTotal += 1;
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      const left = (this.opening.get(userId) ?? 1) - 1;
+      if (left > 0) this.opening.set(userId, left);
+      else this.opening.delete(userId);
+      this.openingTotal -= 1;
+    };
   }
 
   /**

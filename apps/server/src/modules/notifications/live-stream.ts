@@ -26,6 +26,8 @@ export interface StreamRequest {
   /** Last-Event-ID of a reconnect, or '' for a fresh stream. */
   resumeAfter: string;
   heartbeatMs?: number;
+  /** Called once the stream has joined the hub or ended first (LiveHub.reserve's release). */
+  joined?: () => void;
 }
 
 /**
@@ -107,6 +109,7 @@ export function serveStream(reply: FastifyReply, live: LiveService, request: Str
   // Subscribed before the replay reads, so nothing committed in between falls through.
   then(async () => {
     const joinedAt = await live.hub.subscribe(subscriber);
+    request.joined?.();
     if (closed) live.hub.unsubscribe(subscriber);
     if (resumeAfter) await replay();
     else lastSent = joinedAt;
@@ -128,6 +131,7 @@ export function serveStream(reply: FastifyReply, live: LiveService, request: Str
     clearInterval(heartbeat);
     clearTimeout(lifetime);
     live.hub.unsubscribe(subscriber);
+    request.joined?.();
     raw.end();
   }
   raw.on('close', end);

@@ -340,6 +340,35 @@ describe(`the live notification stream on ${TEST_DB} (issue 11 item 4)`, () => {
     }
   });
 
+  it('[N-4] eleven streams opened at once: ten are served and one is refused, though none has joined when they are checked', async () => {
+    // Each stream joins the hub after its first read (the red dots): hold those reads back, so
+    // all eleven are checked against the limit before any has joined.
+    const live = t.app.services.live;
+    const status = live.status.bind(live);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    live.status = async (actor) => {
+      await released;
+      return status(actor);
+    };
+    let tabs: EventStreamClient[];
+    try {
+      tabs = await Promise.all(Array.from({ length: 11 }, () => open(second)));
+      expect(live.hub.countOf(second.id)).toBe(0);
+    } finally {
+      release();
+      live.status = status;
+    }
+    const statuses = tabs.map((tab) => tab.status).sort();
+    expect(statuses).toEqual([...Array.from({ length: 10 }, () => 200), 429]);
+    const served = tabs.filter((tab) => tab.status === 200);
+    await Promise.all(served.map((tab) => tab.next(isEvent('status'))));
+    await expect.poll(() => t.app.services.live.hub.countOf(second.id)).toBe(10);
+    expect(t.app.services.live.hub.heldStreams(second.id)).toBe(10);
+    for (const tab of tabs) tab.close();
+    await expect.poll(() => t.app.services.live.hub.heldStreams(second.id)).toBe(0);
+  });
+
   it('[N-4] a member may hold 10 streams in a process; the 11th is refused with 429 and streams close cleanly', async () => {
     const tabs = await Promise.all(Array.from({ length: 10 }, () => open(second)));
     await Promise.all(tabs.map((tab) => tab.next(isEvent('status'))));

@@ -29,11 +29,21 @@ export async function liveRoutes(app: FastifyInstance, options: { heartbeatMs?: 
   app.get(`${V1}/notification/stream`, { config: { eventStream: true } }, async (request, reply) => {
     const actor = requireActive(request);
     const { question_id: questionId = '' } = parseInput(notificationStreamQuery, request.query);
-    if (live.hub.size >= MAX_STREAMS_PER_PROCESS) throw new AppError(503, REASONS.tooManyRequests);
-    if (live.hub.countOf(actor.user.id) >= MAX_STREAMS_PER_MEMBER) throw new AppError(429, REASONS.tooManyRequests);
+    if (live.hub.heldStreams() >= MAX_STREAMS_PER_PROCESS) throw new AppError(503, REASONS.tooManyRequests);
+    if (live.hub.heldStreams(actor.user.id) >= MAX_STREAMS_PER_MEMBER) {
+      throw new AppError(429, REASONS.tooManyRequests);
+    }
     const header = request.headers['last-event-id'];
     const resumeAfter = typeof header === 'string' && LAST_EVENT_ID.test(header.trim()) ? header.trim() : '';
-    serveStream(reply, live, { actor, lang: request.lang, questionId, resumeAfter, heartbeatMs: options.heartbeatMs });
+    const joined = live.hub.reserve(actor.user.id);
+    serveStream(reply, live, {
+      actor,
+      lang: request.lang,
+      questionId,
+      resumeAfter,
+      heartbeatMs: options.heartbeatMs,
+      joined,
+    });
   });
 }
 
