@@ -19,21 +19,61 @@ type Field = HTMLInputElement | HTMLTextAreaElement;
 const CHECKABLE = new Set(['checkbox', 'radio']);
 const IGNORED = new Set(['button', 'submit', 'reset', 'image', 'file', 'hidden']);
 
+/** Fields typed into before hydration, with what they held when React took over. */
+export interface EarlyInput {
+  /** Tells React of them; call in a task of its own, after the hydration commit. */
+  replay(): void;
+}
+
 /**
- * Tells React of each field changed before hydration, one at a time: a form's change handler
- * may build its next state from the last render's, so each change is rendered before the next
- * is told (as between two keystrokes). That render puts React's value back into the fields not
- * told yet, so what was typed is read for all of them first. Call once, right after hydration.
+ * Reads, at the hydration commit (a layout effect: no event can come first), each field whose
+ * value differs from the server's, and from then on notes the fields a person types into.
+ *
+ * `replay` tells React of the early fields not typed into since, one at a time: outside
+ * React's commit each change renders at the end of its event (as a keystroke's does), so a form
+ * whose change handler builds its next state from the last render's sees every field. A render
+ * puts React's value back into fields it has not been told of, so the values are the ones read
+ * at the commit. A field typed into since holds what the person typed: React is told it only
+ * when its last render does not match it.
  */
-export async function replayEarlyInput(root: ParentNode): Promise<void> {
-  const typed: Array<[Field, string | boolean]> = [];
+export function readEarlyInput(root: HTMLElement | Document): EarlyInput {
+  const early: Array<[Field, string | boolean]> = [];
   for (const field of root.querySelectorAll<Field>('input, textarea')) {
     if (field instanceof HTMLInputElement && IGNORED.has(field.type)) continue;
-    typed.push([field, isCheckable(field) ? field.checked : field.value]);
+    if (valueOf(field) !== renderedOf(field)) early.push([field, valueOf(field)]);
   }
-  for (const [field, value] of typed) {
-    if (announce(field, value)) await new Promise((resolve) => setTimeout(resolve, 0));
-  }
+  const typedSince = new Set<EventTarget>();
+  const note = (event: Event) => {
+    const { target } = event;
+    if (!event.isTrusted || !(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) return;
+    // A click changes a checkbox or a radio; on a text field it only puts the caret there.
+    if (event.type === 'click' && !isCheckable(target)) return;
+    typedSince.add(target);
+  };
+  const types = ['input', 'change', 'click'] as const;
+  for (const type of types) root.addEventListener(type, note, true);
+  return {
+    replay() {
+      for (const type of types) root.removeEventListener(type, note, true);
+      for (const [field, value] of early) {
+        if (!typedSince.has(field)) announce(field, value);
+        // Typed into since: React knows the text when its render matches it; if not (the
+        // typing woke React's hydration up, which then took the text as already seen), it is
+        // told the text as it is now.
+        else if (valueOf(field) !== renderedOf(field)) announce(field, valueOf(field));
+      }
+    },
+  };
+}
+
+/** What a field holds now. */
+function valueOf(field: Field): string | boolean {
+  return isCheckable(field) ? field.checked : field.value;
+}
+
+/** What React last rendered into a field: it keeps the default equal to the value. */
+function renderedOf(field: Field): string | boolean {
+  return isCheckable(field) ? field.defaultChecked : field.defaultValue;
 }
 
 function isCheckable(field: Field): field is HTMLInputElement {
@@ -42,28 +82,27 @@ function isCheckable(field: Field): field is HTMLInputElement {
 
 /**
  * Tells React a field holds `value` when its last render held something else (its default,
- * which React keeps equal to its value); returns whether it told. React notices a change by
+ * which React keeps equal to its value). React notices a change by
  * comparing a field with the last value it saw, which it learns through the element's own
  * property setter: the rendered value is set that way, the typed one through the prototype's
  * setter, and the event then shows React a change (the way testing libraries type into React
  * fields).
  */
-function announce(field: Field, value: string | boolean): boolean {
+function announce(field: Field, value: string | boolean): void {
   const checkable = isCheckable(field);
   const property = checkable ? 'checked' : 'value';
-  const rendered = checkable ? field.defaultChecked : field.defaultValue;
-  if (value === rendered || !field.isConnected) return false;
+  const rendered = renderedOf(field);
+  if (value === rendered || !field.isConnected) return;
   // A radio left by the reader is told by the one they chose (React sees it as unchanged).
-  if (checkable && field.type === 'radio' && value === false) return false;
+  if (checkable && field.type === 'radio' && value === false) return;
   const proto = field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
   const setNative = Object.getOwnPropertyDescriptor(proto, property)?.set;
-  if (!setNative) return false;
+  if (!setNative) return;
   const selection = keptSelection(field);
   (field as unknown as Record<string, unknown>)[property] = rendered;
   setNative.call(field, value);
   selection?.();
   field.dispatchEvent(new Event(checkable ? 'click' : 'input', { bubbles: true }));
-  return true;
 }
 
 /** Restores the caret of the focused field after its value is set again (typing goes on). */
