@@ -15,6 +15,8 @@ export interface LoadTarget {
   headers?: Record<string, string>;
   /** A different query string on every request (`?bench=N`), so no cache can answer. */
   vary?: boolean;
+  /** Paths (with their query strings) asked in turn instead of `url`'s, each once before any repeats. */
+  paths?: string[];
 }
 
 export interface LoadResult {
@@ -49,7 +51,7 @@ export interface LoadOptions {
 export async function runLoad(target: LoadTarget, options: LoadOptions): Promise<LoadResult> {
   const address = new URL(target.url);
   if (address.hostname !== '127.0.0.1') throw new Error(`the bench loads 127.0.0.1 only, not ${address.hostname}`);
-  if (!target.vary) {
+  if (!target.vary && !target.paths) {
     // One request first, so a "cache hit" target measures hits and not the first render.
     await fetch(target.url, { headers: target.headers, signal: AbortSignal.timeout(120_000) }).catch(() => undefined);
   }
@@ -65,23 +67,20 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
   let counter = 0;
   const base = `${address.pathname}${address.search}`;
   const separator = address.search ? '&' : '?';
+  const { paths } = target;
+  const nextPath = (): string | undefined => {
+    counter += 1;
+    if (paths) return paths[(counter - 1) % paths.length];
+    return target.vary ? `${base}${separator}bench=${counter}` : undefined;
+  };
   const load = (duration: number) =>
     autocannon({
       url: target.url,
       connections: options.connections,
       duration,
       headers: target.headers,
-      ...(target.vary
-        ? {
-            requests: [
-              {
-                setupRequest: (request: autocannon.Request) => {
-                  counter += 1;
-                  return { ...request, path: `${base}${separator}bench=${counter}` };
-                },
-              },
-            ],
-          }
+      ...(target.vary || paths
+        ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: nextPath() }) }] }
         : {}),
     });
   try {

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { makeObjectId, SEARCH_COUNT_CAP } from '@inquire/shared';
+import { isSqlite } from '../../src/modules/posts/search-index.js';
 import { hashToken } from '../../src/infra/tokens.js';
 import { setCaptcha } from '../security/accounts-helpers.js';
 import { ADMIN, buildTestApp, call, type TestApp } from '../harness.js';
@@ -60,6 +63,27 @@ describe('the search page, server-rendered', () => {
     expect(html).toMatch(/<input[^>]*name="q"[^>]*value="zebra"/);
     expect(html).toContain('Search tips');
     expect(html).toContain('hasaccepted:no');
+  });
+
+  it('[SR-4] past the count cap the page says "more than", in English and Chinese', async () => {
+    // Index documents without posts, more than either engine ranks one by one: the index's count
+    // of text alone then stops past the cap.
+    const db = t.app.site.db;
+    const ids = Array.from({ length: 2001 }, (_, i) => makeObjectId('question', 900_000 + i));
+    const values = isSqlite(db)
+      ? sql.join(ids.map((id) => sql`(cast(${id} as integer), 'narwhal', '', '')`))
+      : sql.join(ids.map((id) => sql`(${id}, setweight(to_tsvector('simple', 'narwhal'), 'A'))`));
+    const table = isSqlite(db) ? sql`search_fts (rowid, title, body, tags)` : sql`search_docs (id, doc)`;
+    await sql`insert into ${table} values ${values}`.execute(db);
+    try {
+      expect(text(await page('/search?q=narwhal'))).toContain(`More than ${SEARCH_COUNT_CAP} results`);
+      const zh = await page('/search?q=narwhal', { 'accept-language': 'zh-CN' });
+      expect(text(zh)).toContain(`超过 ${SEARCH_COUNT_CAP} 条结果`);
+    } finally {
+      const id = isSqlite(db) ? sql`cast(rowid as text)` : sql`id`;
+      const from = isSqlite(db) ? sql`search_fts` : sql`search_docs`;
+      await sql`delete from ${from} where ${id} in (${sql.join(ids)})`.execute(db);
+    }
   });
 
   it('[SR-4] sort tabs and paging keep the query; operators narrow the results', async () => {

@@ -4,7 +4,7 @@ import type { SearchResults } from '@inquire/shared';
 import { buildUser, loginAs } from '../../../test/factories.js';
 import { ADMIN, buildTestApp, call, type TestApp } from '../../../test/harness.js';
 import { isSqlite } from '../posts/search-index.js';
-import { makeObjectId } from '@inquire/shared';
+import { makeObjectId, SEARCH_COUNT_CAP } from '@inquire/shared';
 
 type Fields = { error_field: string; error_msg: string }[];
 
@@ -283,7 +283,11 @@ describe('search', () => {
     expect(answerOfUnlisted).toBeTruthy();
   });
 
-  it('[SR-1] [SR-3] with more matches than are ranked, the newest of each kind rank by title, the count stops at 2,000, hidden posts stay out', async () => {
+  /**
+   * 2,001 question documents without posts, older than any post written after it, all holding
+   * `word` in their titles: more matches than either engine ranks one by one.
+   */
+  const olderOrphanDocuments = async (word: string) => {
     const db = t.app.site.db;
     // Posts written from here get ids above 5000; the index gets 2,001 older question documents
     // without posts (enough to leave the path that ranks every match), all holding the word.
@@ -299,11 +303,15 @@ describe('search', () => {
     for (let i = 0; i < older.length; i += 500) {
       const rows = older.slice(i, i + 500);
       const values = isSqlite(db)
-        ? sql.join(rows.map((id) => sql`(cast(${id} as integer), 'walrus', '', '')`))
-        : sql.join(rows.map((id) => sql`(${id}, setweight(to_tsvector('simple', 'walrus'), 'A'))`));
+        ? sql.join(rows.map((id) => sql`(cast(${id} as integer), ${word}, '', '')`))
+        : sql.join(rows.map((id) => sql`(${id}, setweight(to_tsvector('simple', ${word}), 'A'))`));
       const table = isSqlite(db) ? sql`search_fts (rowid, title, body, tags)` : sql`search_docs (id, doc)`;
       await sql`insert into ${table} values ${values}`.execute(db);
     }
+  };
+
+  it('[SR-1] [SR-3] with more matches than are ranked, the newest of each kind rank by title, the count stops past the cap, hidden posts stay out', async () => {
+    await olderOrphanDocuments('walrus');
     const bodyOnly = await ask('Cooking rice on a stove', 'A walrus walked into the kitchen.');
     const titled = await ask('Walrus migration routes', 'Where they swim.');
     const unlisted = await ask('Walrus question to unlist', 'Walrus text.');
@@ -312,11 +320,35 @@ describe('search', () => {
     expect((await call(t.app, 'PUT', '/answer/api/v1/question/operation', hide, { token: staff })).status).toBe(200);
     const res = await search('walrus');
     expect(res.status).toBe(200);
-    expect(res.body.data.count).toBe(2000);
+    // Past the cap the count says "more" (SEARCH_COUNT_CAP + 1): the index holds 2,001 more.
+    expect(res.body.data.count).toBe(SEARCH_COUNT_CAP + 1);
     // The title match first, then newest first; documents without a visible post are not results.
     expect(res.body.data.list.map((i) => i.object.id)).toEqual([titled, walrusAnswer, bodyOnly]);
     const answers = await search('walrus is:answer');
     expect(answers.body.data.list.map((i) => i.object.id)).toEqual([walrusAnswer]);
+  });
+
+  it('[SR-1] [SR-3] a tag over more text matches than are ranked: the newest posts that pass it, counted exactly', async () => {
+    await olderOrphanDocuments('walrus');
+    const tagged = await ask('Walrus habitats', 'Ice floes.', ['alpha']);
+    const bodyOnly = await ask('Arctic fauna', 'The walrus sleeps on ice.', ['alpha']);
+    const otherTag = await ask('Walrus diets', 'Clams.', ['beta']);
+    const taggedAnswer = await answer(bodyOnly, 'A walrus weighs a ton.');
+    await answer(otherTag, 'A walrus eats clams.');
+    const hidden = await ask('Walrus question to unlist', 'Walrus text.', ['alpha']);
+    const hide = { id: hidden, operation: 'hide' };
+    expect((await call(t.app, 'PUT', '/answer/api/v1/question/operation', hide, { token: staff })).status).toBe(200);
+    const res = await search('[alpha] walrus');
+    expect(res.status).toBe(200);
+    expect(res.body.data.count).toBe(3);
+    const found = res.body.data.list.map((i) => i.object.id);
+    // The title match first; the documents without posts, the other tag and the hidden question are not results.
+    expect(found[0]).toBe(tagged);
+    expect([...found].sort()).toEqual([tagged, bodyOnly, taggedAnswer].sort());
+    // A page past the end still says how many there are.
+    const past = await search('[alpha] walrus', undefined, '&page=2&size=3');
+    expect(past.body.data).toMatchObject({ count: 3, list: [] });
+    expect((await search('[alpha] walrus is:answer')).body.data.list.map((i) => i.object.id)).toEqual([taggedAnswer]);
   });
 
   it('[SR-3] a private site answers 401 to guests', async () => {

@@ -3,6 +3,7 @@ import {
   cachedSearchRedirect,
   formatCount,
   questionPath,
+  SEARCH_COUNT_CAP,
   SEARCH_LIMITS,
   SEARCH_ORDERS,
   type SearchDescription,
@@ -154,7 +155,9 @@ export function SearchPage() {
         <>
           <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-gray-700 dark:text-gray-300" data-testid="search-count">
-              {t('ui.search.count', { count: results.count, formatted: formatCount(results.count) })}
+              {results.count > SEARCH_COUNT_CAP
+                ? t('ui.search.count_capped', { formatted: formatCount(SEARCH_COUNT_CAP) })
+                : t('ui.search.count', { count: results.count, formatted: formatCount(results.count) })}
             </p>
             <nav aria-label={t('ui.search.sort')} className="flex flex-wrap gap-1 text-sm">
               {SEARCH_ORDERS.map((o) => (
