@@ -447,6 +447,9 @@ function visiblePosts(
 }
 
 type HitRow = { id: string; kind: number };
+/** Which results a page holds, and one page of hits with the search's count. */
+type PageWindow = { limit: number; offset: number };
+type SearchPage = { count: number; hits: SearchHit[] };
 const toHits = (rows: HitRow[]): SearchHit[] =>
   rows.map((r) => ({ id: r.id, kind: Number(r.kind) === 1 ? 'question' : 'answer' }));
 
@@ -456,12 +459,7 @@ export const searchRepository = {
    * checked against the public rule themselves, not only through the index. Many matches of
    * text alone are bounded (see COUNT_CAP).
    */
-  async search(
-    db: Db,
-    c: SearchConditions,
-    order: SearchOrder,
-    page: { limit: number; offset: number },
-  ): Promise<{ count: number; hits: SearchHit[] }> {
+  async search(db: Db, c: SearchConditions, order: SearchOrder, page: PageWindow): Promise<SearchPage> {
     if (!c.kinds.question && !c.kinds.answer) return { count: 0, hits: [] };
     const text = textSearch(c, isSqlite(db));
     if (text === 'nothing') return { count: 0, hits: [] };
@@ -478,24 +476,21 @@ export const searchRepository = {
   },
 };
 
-/** SQLite: one page of `newestPassing`, and its count. */
-async function newestPassingPage(
+/**
+ * One page of `posts` in order and how many there are in all, in one pass (a window count); a
+ * page past the end, which has no row to carry the total, counts them on its own.
+ */
+async function pageWithTotal(
   db: Db,
-  c: SearchConditions,
-  text: TextSearch,
-  perKind: number,
+  posts: RawBuilder<unknown>,
   sorted: RawBuilder<unknown>,
-  page: { limit: number; offset: number },
-): Promise<{ count: number; hits: SearchHit[] }> {
+  page: PageWindow,
+): Promise<SearchPage> {
   const rows = await sql<HitRow & { total: number }>`select id, kind, count(*) over () as total
-    from (${newestPassing(c, text, perKind)}) r order by ${sorted} limit ${page.limit} offset ${page.offset}`.execute(
-    db,
-  );
+    from (${posts}) r order by ${sorted} limit ${page.limit} offset ${page.offset}`.execute(db);
   let total = Number(rows.rows[0]?.total ?? 0);
-  // A page past the end has no row to carry the total.
   if (rows.rows.length === 0 && page.offset > 0) {
-    const counted = await sql<{ n: number }>`select count(*) as n
-      from (${newestPassing(c, text, COUNT_CAP + 1)}) r`.execute(db);
+    const counted = await sql<{ n: number }>`select count(*) as n from (${posts}) r`.execute(db);
     total = Number(counted.rows[0]?.n ?? 0);
   }
   return { count: cappedCount(total), hits: toHits(rows.rows) };
@@ -520,8 +515,8 @@ async function walkInBatches(
   text: TextSearch,
   perKind: number,
   sorted: RawBuilder<unknown>,
-  page: { limit: number; offset: number },
-): Promise<{ count: number; hits: SearchHit[] } | undefined> {
+  page: PageWindow,
+): Promise<SearchPage | undefined> {
   const passing: { id: string; rank: number }[] = [];
   for (const kind of kindsOf(c)) {
     const range = kindRange(text, kind);
@@ -566,8 +561,8 @@ async function find(
   c: SearchConditions,
   text: TextSearch | undefined,
   order: SearchOrder,
-  page: { limit: number; offset: number },
-): Promise<{ count: number; hits: SearchHit[] }> {
+  page: PageWindow,
+): Promise<SearchPage> {
   const sorted = orderBy(order, c.terms.length > 0);
   if (text) {
     // Counted far enough to tell the count and whether every match can be ranked.
@@ -587,20 +582,11 @@ async function find(
       // Other conditions narrow the matches: the count is of the newest posts that pass them.
       const perKind = Math.max(COUNT_CAP + 1, page.offset + page.limit);
       const found = text.sqlite
-        ? await newestPassingPage(db, c, text, perKind, sorted, page)
+        ? await pageWithTotal(db, newestPassing(c, text, perKind), sorted, page)
         : await walkInBatches(db, c, text, perKind, sorted, page);
       if (found) return found;
     }
   }
-  // Every match is read to order them: the page and the count in one pass (a window count).
-  const posts = visiblePosts(c, text ? allMatches(text, c) : undefined, isSqlite(db));
-  const rows = await sql<HitRow & { total: number }>`select id, kind, count(*) over () as total
-      from (${posts}) r order by ${sorted} limit ${page.limit} offset ${page.offset}`.execute(db);
-  let count = Number(rows.rows[0]?.total ?? 0);
-  // A page past the end has no row to carry the total.
-  if (rows.rows.length === 0 && page.offset > 0) {
-    const total = await sql<{ n: number }>`select count(*) as n from (${posts}) r`.execute(db);
-    count = Number(total.rows[0]?.n ?? 0);
-  }
-  return { count: cappedCount(count), hits: toHits(rows.rows) };
+  // Every match is read to order them.
+  return pageWithTotal(db, visiblePosts(c, text ? allMatches(text, c) : undefined, isSqlite(db)), sorted, page);
 }
