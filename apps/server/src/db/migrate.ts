@@ -22,6 +22,7 @@ import * as postOrigins from './migrations/0021-post-origins.js';
 import * as unreviewedRevisions from './migrations/0022-unreviewed-revisions.js';
 import * as searchWords from './migrations/0023-search-words.js';
 import * as searchPrefixes from './migrations/0024-search-prefixes.js';
+import * as searchAnswerTags from './migrations/0025-search-answer-tags.js';
 
 /** Migrations are listed here, in order, so bundling and tests need no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-unreviewed-revisions': unreviewedRevisions,
   '0023-search-words': searchWords,
   '0024-search-prefixes': searchPrefixes,
+  '0025-search-answer-tags': searchAnswerTags,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

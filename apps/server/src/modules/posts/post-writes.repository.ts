@@ -168,7 +168,7 @@ export const postWrites = {
   ): Promise<void> {
     await db.updateTable('questions').set(values).where('id', '=', id).execute();
     // Its answers follow the question's status and visibility.
-    if (values.status !== undefined || values.show !== undefined) await searchIndex.syncThread(db, id);
+    if (values.status !== undefined || values.show !== undefined) await searchIndex.syncQuestion(db, id);
     // Closed as a duplicate, it links to the original its reason names; reopened, no longer.
     if (values.close_type !== undefined) {
       const original = values.close_type === DUPLICATE_REASON ? (values.close_msg ?? '') : '';
@@ -200,7 +200,7 @@ export const postWrites = {
       .where('status', '=', from)
       .executeTakeFirst();
     const changed = Number(result.numUpdatedRows) === 1;
-    if (changed) await searchIndex.syncThread(db, id);
+    if (changed) await searchIndex.syncQuestion(db, id);
     return changed;
   },
 

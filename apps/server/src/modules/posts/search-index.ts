@@ -3,7 +3,7 @@ import { ANSWER_STATUS, objectTypeOf } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { plainText } from '../../lib/markdown.js';
-import { searchWords } from '../search/search-text.js';
+import { searchWords, tagLexeme } from '../search/search-text.js';
 import { isPublicQuestion } from './public-questions.js';
 import { searchFeedQueue } from './search-feed-queue.js';
 
@@ -24,7 +24,10 @@ interface Doc {
   id: string;
   title: string;
   body: string;
+  /** The question's tag text (slugs and names of its listed tags), for questions and answers alike. */
   tags: string;
+  /** The question's listed tags' slugs: PostgreSQL's tag lexemes (`tagLexeme`). */
+  tagSlugs: string[];
 }
 
 /** Longest body text indexed per post: long posts are rare, and their first part ranks them. */
@@ -61,17 +64,25 @@ async function deleteDocs(db: Db, ids: string[]): Promise<void> {
 /**
  * The texts go in as their index words (search-text.ts); neither engine keeps them: FTS5's table
  * is contentless, PostgreSQL's holds the weighted tsvector (title A, body B, tags C) alone, and
- * `search_prefixes` the words' 2-letter prefixes (`prefixVector`).
+ * `search_prefixes` the words' 2-letter prefixes (`prefixVector`). Both hold a filter for the
+ * question's tags in answers' documents too: FTS5 the tag text in the tags column (which the
+ * answers' text terms leave out, search.repository.ts), PostgreSQL a tag lexeme per slug in
+ * every document, and the tag words (weight C) in questions' only, so words match an answer's
+ * own text.
  */
 async function insertDocs(db: Db, docs: Doc[], pgTable = 'search_docs'): Promise<void> {
   if (docs.length === 0) return;
   const sqlite = isSqlite(db);
   const rows: RawBuilder<unknown>[] = docs.map((d) => {
-    const [title, body, tags] = [d.title, d.body, d.tags].map((text) => searchWords(text).join(' '));
+    const ownTags = objectTypeOf(d.id) === 'question' ? d.tags : '';
+    const [title, body, tags] = [d.title, d.body, sqlite ? d.tags : ownTags].map((text) =>
+      searchWords(text).join(' '),
+    );
+    const marks = [...new Set(d.tagSlugs.map(tagLexeme))];
     return sqlite
       ? sql`(${sqliteRowid(d.id)}, ${title}, ${body}, ${tags})`
       : sql`(${d.id}, setweight(to_tsvector('simple', ${title}), 'A') || setweight(to_tsvector('simple', ${body}), 'B') ||
-          setweight(to_tsvector('simple', ${tags}), 'C'))`;
+          setweight(to_tsvector('simple', ${tags}), 'C') || array_to_tsvector(${marks}::text[]))`;
   });
   if (sqlite) {
     await sql`insert into search_fts (rowid, title, body, tags) values ${sql.join(rows)}`.execute(db);
@@ -89,11 +100,12 @@ async function insertDocs(db: Db, docs: Doc[], pgTable = 'search_docs'): Promise
  * PostgreSQL's prefix document of a word document `doc`: the first two letters of each of its
  * words of two letters or more, as position-less lexemes (`search_prefixes`, migration 0024).
  * A lone 2-letter term then reads one posting list there, as FTS5's prefix='2' index does.
- * Derived from the tsvector itself, so the rebuild and every write compute it the same way.
+ * Derived from the tsvector itself, so the rebuild and every write compute it the same way;
+ * tag lexemes (`#slug`) are not words and have no prefix.
  */
 export const prefixVector = (doc: RawBuilder<unknown>) =>
   sql`array_to_tsvector(array(select distinct left(w.lexeme, 2) from unnest(${doc}) w
-    where char_length(w.lexeme) >= 2))`;
+    where char_length(w.lexeme) >= 2 and left(w.lexeme, 1) <> '#'))`;
 
 /** The table PostgreSQL's rebuild fills before it replaces `search_docs`. */
 const NEXT_TABLE = 'search_docs_next';
@@ -151,10 +163,16 @@ export async function buildPrefixTable(db: Db): Promise<void> {
   await sql`analyze search_prefixes`.execute(db);
 }
 
-/** The tag text of questions (slugs and display names of their listed links), by question id. */
-async function tagTexts(db: Db, questionIds: string[]): Promise<Map<string, string>> {
-  const texts = new Map<string, string>();
-  if (questionIds.length === 0) return texts;
+interface TagsOfQuestion {
+  text: string;
+  slugs: string[];
+}
+const NO_TAGS: TagsOfQuestion = { text: '', slugs: [] };
+
+/** The tags of questions (slugs and display names of their listed links), by question id. */
+async function tagsOf(db: Db, questionIds: string[]): Promise<Map<string, TagsOfQuestion>> {
+  const tags = new Map<string, TagsOfQuestion>();
+  if (questionIds.length === 0) return tags;
   const rows = await db
     .selectFrom('tag_relations')
     .innerJoin('tags', 'tags.id', 'tag_relations.tag_id')
@@ -165,68 +183,57 @@ async function tagTexts(db: Db, questionIds: string[]): Promise<Map<string, stri
   for (const row of rows) {
     const words =
       row.display_name && row.display_name !== row.slug_name ? `${row.slug_name} ${row.display_name}` : row.slug_name;
-    texts.set(row.object_id, [texts.get(row.object_id), words].filter(Boolean).join(' '));
+    const held = tags.get(row.object_id) ?? NO_TAGS;
+    tags.set(row.object_id, {
+      text: [held.text, words].filter(Boolean).join(' '),
+      slugs: [...held.slugs, row.slug_name],
+    });
   }
-  return texts;
+  return tags;
 }
 
 async function questionDocs(db: Db, questions: { id: string; title: string; parsed_text: string }[]): Promise<Doc[]> {
-  const tags = await tagTexts(
+  const tags = await tagsOf(
     db,
     questions.map((q) => q.id),
   );
-  return questions.map((q) => ({
-    id: q.id,
-    title: q.title,
-    body: bodyText(q.parsed_text),
-    tags: tags.get(q.id) ?? '',
-  }));
+  return questions.map((q) => {
+    const held = tags.get(q.id) ?? NO_TAGS;
+    return { id: q.id, title: q.title, body: bodyText(q.parsed_text), tags: held.text, tagSlugs: held.slugs };
+  });
 }
 
-const answerDoc = (a: { id: string; parsed_text: string }): Doc => ({
+const answerDoc = (a: { id: string; parsed_text: string }, tags: TagsOfQuestion): Doc => ({
   id: a.id,
   title: '',
   body: bodyText(a.parsed_text),
-  tags: '',
+  tags: tags.text,
+  tagSlugs: tags.slugs,
 });
 
 export const searchIndex = {
-  /** A question's own document (its title, text or tags changed). */
+  /**
+   * A question's documents: its own and its answers' (its title, text, tags, status or
+   * visibility changed; its answers follow its visibility and carry its tags).
+   */
   async syncQuestion(db: Db, questionId: string): Promise<void> {
     const question = await db
       .selectFrom('questions')
       .select(['id', 'title', 'parsed_text', 'status', 'show'])
       .where('id', '=', questionId)
       .executeTakeFirst();
-    await deleteDocs(db, [questionId]);
-    if (question && isPublicQuestion(question)) await insertDocs(db, await questionDocs(db, [question]));
-    await searchFeedQueue.enqueue(db, [questionId], nowSeconds());
-  },
-
-  /** A question and all its answers (its status or visibility changed, which its answers follow). */
-  async syncThread(db: Db, questionId: string): Promise<void> {
     const answers = await db
       .selectFrom('answers')
       .select(['id', 'parsed_text', 'status'])
       .where('question_id', '=', questionId)
       .execute();
-    await searchIndex.syncQuestion(db, questionId);
-    await deleteDocs(
-      db,
-      answers.map((a) => a.id),
-    );
-    await searchFeedQueue.enqueue(
-      db,
-      answers.map((a) => a.id),
-      nowSeconds(),
-    );
-    const question = await db
-      .selectFrom('questions')
-      .select(['status', 'show'])
-      .where('id', '=', questionId)
-      .executeTakeFirst();
+    const answerIds = answers.map((a) => a.id);
+    await deleteDocs(db, [questionId, ...answerIds]);
+    await searchFeedQueue.enqueue(db, [questionId, ...answerIds], nowSeconds());
     if (!question || !isPublicQuestion(question)) return;
-    await insertDocs(db, answers.filter((a) => a.status === ANSWER_STATUS.normal).map(answerDoc));
+    const [doc] = await questionDocs(db, [question]);
+    const live = answers.filter((a) => a.status === ANSWER_STATUS.normal);
+    await insertDocs(db, [doc!, ...live.map((a) => answerDoc(a, { text: doc!.tags, slugs: doc!.tagSlugs }))]);
   },
 
   /** One answer (written, edited, deleted or restored). */
@@ -249,10 +256,11 @@ export const searchIndex = {
     await searchFeedQueue.enqueue(db, answer ? [answerId, answer.question_id] : [answerId], nowSeconds());
     if (!answer || answer.status !== ANSWER_STATUS.normal) return;
     if (!isPublicQuestion({ status: answer.q_status, show: answer.show })) return;
-    await insertDocs(db, [answerDoc(answer)]);
+    const tags = await tagsOf(db, [answer.question_id]);
+    await insertDocs(db, [answerDoc(answer, tags.get(answer.question_id) ?? NO_TAGS)]);
   },
 
-  /** The questions carrying a tag (its name changed, which their tag text holds). */
+  /** The questions carrying a tag, and their answers (its name changed, which their tag text holds). */
   async syncTag(db: Db, tagId: string): Promise<void> {
     const links = await db
       .selectFrom('tag_relations')
@@ -313,6 +321,7 @@ export const searchIndex = {
         .innerJoin('questions', 'questions.id', 'answers.question_id')
         .select([
           'answers.id',
+          'answers.question_id',
           'answers.parsed_text',
           'answers.status',
           'questions.status as q_status',
@@ -323,9 +332,11 @@ export const searchIndex = {
         .limit(BATCH)
         .execute();
       if (batch.length === 0) break;
-      const docs = batch
-        .filter((a) => a.status === ANSWER_STATUS.normal && isPublicQuestion({ status: a.q_status, show: a.show }))
-        .map(answerDoc);
+      const live = batch.filter(
+        (a) => a.status === ANSWER_STATUS.normal && isPublicQuestion({ status: a.q_status, show: a.show }),
+      );
+      const tags = await tagsOf(db, [...new Set(live.map((a) => a.question_id))]);
+      const docs = live.map((a) => answerDoc(a, tags.get(a.question_id) ?? NO_TAGS));
       await insertDocs(db, docs, table);
       indexed += docs.length;
       done += batch.length;

@@ -63,3 +63,13 @@ export function tsPhrase(words: string[], options: { prefix?: boolean; titleOnly
  * `prefixes` (2 letters each), as PostgreSQL's prefix table stores them (posts/search-index.ts).
  */
 export const tsPrefixes = (prefixes: string[]) => prefixes.map((p) => `'${p}'`).join(' & ');
+
+/**
+ * PostgreSQL's lexeme marking a document whose question carries the tag `slug`
+ * (posts/search-index.ts): index words hold only letters and digits, so no text term ever
+ * matches one, and a tag filter is one exact posting list in the GIN index.
+ */
+export const tagLexeme = (slug: string) => `#${slug}`;
+
+/** tsquery text of one lexeme as it is, for a `::tsquery` cast (which normalizes nothing). */
+export const tsLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;

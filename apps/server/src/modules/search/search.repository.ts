@@ -3,7 +3,7 @@ import { ANSWER_STATUS, OBJECT_TYPES, SEARCH_COUNT_CAP, type SearchOrder } from 
 import type { Db } from '../../infra/db.js';
 import { isSqlite } from '../posts/search-index.js';
 import { listedQuestionCheckSql, listedQuestionSql } from '../posts/public-questions.js';
-import { ftsPhrase, searchWords, termWords, tsPhrase, tsPrefixes } from './search-text.js';
+import { ftsPhrase, searchWords, tagLexeme, termWords, tsLexeme, tsPhrase, tsPrefixes } from './search-text.js';
 
 /** The parsed query with names resolved to ids: what the engines search with. */
 export interface SearchConditions {
@@ -44,6 +44,9 @@ const BM25_UNTAGGED = sql.raw('bm25(search_fts, 10.0, 3.0, 0.0)');
 /** ts_rank_cd weights {D, C, B, A}: tags (C) 0.1, body (B) 0.2, title (A) 1. */
 const TS_WEIGHTS = sql.raw(`'{0.05, 0.1, 0.2, 1.0}'`);
 
+type PerKind = Record<'question' | 'answer', RawBuilder<unknown>>;
+const bothKinds = (each: RawBuilder<unknown>): PerKind => ({ question: each, answer: each });
+
 /** A term as the index matches it: a phrase of its words, a prefix when it is a short word alone. */
 interface IndexTerm {
   words: string[];
@@ -79,14 +82,12 @@ function indexTerms(terms: string[]): IndexTerm[] | undefined {
  */
 interface TextSearch {
   table: RawBuilder<unknown>;
-  where: RawBuilder<unknown>;
-  /** `where` and `rank` for question documents, narrowed by the tag filter where the index can (SQLite). */
-  questionWhere: RawBuilder<unknown>;
-  questionRank: RawBuilder<unknown>;
+  /** Each kind's matching documents, narrowed by the search's tags where the index holds them. */
+  where: PerKind;
   /** The document's post id as text, and the key its post ids order by (newest last). */
   id: RawBuilder<unknown>;
   key: RawBuilder<unknown>;
-  rank: RawBuilder<unknown>;
+  rank: PerKind;
   titleRank: RawBuilder<unknown>;
   titleMatches: string[];
   /** Up to how many matching documents `rank` orders them all (past it, the newest candidates). */
@@ -102,14 +103,14 @@ interface TextSearch {
 }
 
 /**
- * FTS5 query text that every question carrying a tag of each group matches: one of the group's
- * slugs in the document's tags column (which holds its listed tags' slugs and names, kept in
- * step with renames and merges by posts/search-index.ts). A superset (a slug's words may come
- * from another tag): the tag rule itself is still checked on the posts. It lets the index skip
- * the terms' matches in other questions before they are ranked and joined: "[python] install"
- * at 1M questions read 3,893 questions for 793 results. Empty when a slug has no words ("++").
- * Ranked without the tags column then: the filter's own term would lift every question above
- * the answers (which hold no tags) by its weight.
+ * FTS5 query text that every post whose question carries a tag of each group matches: one of
+ * the group's slugs in the document's tags column (which holds the question's listed tags'
+ * slugs and names, in its answers' documents too, kept in step with renames and merges by
+ * posts/search-index.ts). A superset (a slug's words may come from another tag): the tag rule
+ * itself is still checked on the posts. It lets the index skip the terms' matches in other
+ * threads before they are ranked and joined: "[python] install" at 1M questions read 3,893
+ * questions for 793 results. Empty when a slug has no words ("++"). Ranked without the tags
+ * column then: the filter's own term would lift every question by its weight.
  */
 function ftsTagFilter(tagSlugs: string[][]): string {
   const groups = tagSlugs.map((slugs) => slugs.map(searchWords));
@@ -119,18 +120,23 @@ function ftsTagFilter(tagSlugs: string[][]): string {
     .join('');
 }
 
+/**
+ * SQLite: a question's terms match its title, text and tags; an answer's its own text only
+ * (its tags column holds its question's tags, for the tag filter).
+ */
 function sqliteSearch(terms: IndexTerm[], tagSlugs: string[][]): TextSearch {
   const match = terms.map((t) => ftsPhrase(t.words, t.prefix)).join(' AND ');
   const tagFilter = ftsTagFilter(tagSlugs);
   return {
     table: sql`search_fts`,
-    where: sql`search_fts match ${match}`,
-    questionWhere: sql`search_fts match ${match + tagFilter}`,
-    questionRank: tagFilter ? sql`(-${BM25_UNTAGGED})` : sql`(-${BM25})`,
+    where: {
+      question: sql`search_fts match ${match + tagFilter}`,
+      answer: sql`search_fts match ${`{title body} : (${match})${tagFilter}`}`,
+    },
+    rank: { question: tagFilter ? sql`(-${BM25_UNTAGGED})` : sql`(-${BM25})`, answer: sql`(-${BM25_UNTAGGED})` },
     // Answers' FTS5 rowids are their ids negated (posts/search-index.ts).
     id: sql`cast(abs(search_fts.rowid) as text)`,
     key: sql`search_fts.rowid`,
-    rank: sql`(-${BM25})`,
     titleRank: sql`0`,
     titleMatches: terms.map((t) => `{title} : ${ftsPhrase(t.words, t.prefix)}`),
     // bm25 is cheap per match once it has counted each term's documents, but a prefix's count
@@ -141,21 +147,34 @@ function sqliteSearch(terms: IndexTerm[], tagSlugs: string[][]): TextSearch {
   };
 }
 
-function postgresSearch(terms: IndexTerm[]): TextSearch {
+/**
+ * tsquery text (for a `::tsquery` cast) that every document whose question carries a tag of
+ * each group matches: one of the group's tag lexemes (posts/search-index.ts). Exact, one
+ * posting list per slug in the GIN index, which intersects it with the terms' before any row
+ * is read ("[numpy] validate" walked every "validate" for the 1% under numpy: 5 s at 1M
+ * questions). Empty without tags.
+ */
+const tsTagFilter = (tagSlugs: string[][]) =>
+  tagSlugs
+    .filter((slugs) => slugs.length > 0)
+    .map((slugs) => `(${slugs.map((slug) => tsLexeme(tagLexeme(slug))).join(' | ')})`)
+    .join(' & ');
+
+function postgresSearch(terms: IndexTerm[], tagSlugs: string[][]): TextSearch {
   if (terms.some((t) => t.prefix)) return postgresPrefixSearch(terms);
   const query = sql`to_tsquery('simple', ${terms.map((t) => `(${tsPhrase(t.words)})`).join(' & ')})`;
+  const tagFilter = tsTagFilter(tagSlugs);
+  const matched = tagFilter ? sql`(${query} && ${tagFilter}::tsquery)` : query;
   const rank = sql`ts_rank_cd(${TS_WEIGHTS}, s.doc, ${query})`;
   // Weight A is the title's (posts/search-index.ts).
   const inTitle = (t: IndexTerm) =>
     sql`(case when s.doc @@ to_tsquery('simple', ${tsPhrase(t.words, { titleOnly: true })}) then 1 else 0 end)`;
   return {
     table: sql`search_docs s`,
-    where: sql`s.doc @@ ${query}`,
-    questionWhere: sql`s.doc @@ ${query}`,
+    where: bothKinds(sql`s.doc @@ ${matched}`),
     id: sql`s.id`,
     key: sql`s.id`,
-    rank,
-    questionRank: rank,
+    rank: bothKinds(rank),
     titleRank: sql.join(terms.map(inTitle), sql` + `),
     titleMatches: [],
     // ts_rank_cd reads each matching document's vector (TOASTed).
@@ -181,12 +200,10 @@ function postgresPrefixSearch(terms: IndexTerm[]): TextSearch {
       then 1 else 0 end from search_docs s where s.id = p.id)`;
   return {
     table: sql`search_prefixes p`,
-    where: sql`p.doc @@ ${prefixes}`,
-    questionWhere: sql`p.doc @@ ${prefixes}`,
+    where: bothKinds(sql`p.doc @@ ${prefixes}`),
     id: sql`p.id`,
     key: sql`p.id`,
-    rank,
-    questionRank: rank,
+    rank: bothKinds(rank),
     titleRank: sql.join(terms.map(inTitle), sql` + `),
     titleMatches: [],
     rankAllUpTo: 300,
@@ -200,7 +217,7 @@ function textSearch(c: SearchConditions, sqlite: boolean): TextSearch | 'nothing
   if (c.terms.length === 0) return undefined;
   const read = indexTerms(c.terms);
   if (!read) return 'nothing';
-  return sqlite ? sqliteSearch(read, c.tagSlugs) : postgresSearch(read);
+  return sqlite ? sqliteSearch(read, c.tagSlugs) : postgresSearch(read, c.tagSlugs);
 }
 
 /**
@@ -230,8 +247,8 @@ const kindsOf = (c: SearchConditions) => (['question', 'answer'] as const).filte
  */
 function allMatches(text: TextSearch, c: SearchConditions): RawBuilder<unknown> {
   const arms = kindsOf(c).map(
-    (kind) => sql`select ${text.id} as id, ${kind === 'question' ? text.questionRank : text.rank} as rank
-      from ${text.table} where ${kind === 'question' ? text.questionWhere : text.where} and ${kindRange(text, kind).where}`,
+    (kind) => sql`select ${text.id} as id, ${text.rank[kind]} as rank
+      from ${text.table} where ${text.where[kind]} and ${kindRange(text, kind).where}`,
   );
   return sql.join(arms, sql` union all `);
 }
@@ -244,7 +261,7 @@ function newestMatches(text: TextSearch, c: SearchConditions, perKind: number): 
     if (kind === 'question' && text.titleMatches.length > 0) return sqliteNewestQuestions(text, range.where, perKind);
     const rank = kind === 'question' ? text.titleRank : sql`0`;
     return sql`select * from (select ${text.id} as id, ${rank} as rank from ${text.table}
-      where ${text.where} and ${range.where} order by ${text.key} ${range.newest} limit ${perKind}) ${name}`;
+      where ${text.where[kind]} and ${range.where} order by ${text.key} ${range.newest} limit ${perKind}) ${name}`;
   });
   return sql.join(arms, sql` union all `);
 }
@@ -261,7 +278,7 @@ function sqliteNewestQuestions(text: TextSearch, range: RawBuilder<unknown>, per
       where search_fts match ${match} and ${range} and search_fts.rowid >= ${oldest}`,
   );
   return sql`select * from (with candidates as (select search_fts.rowid as k from search_fts
-      where ${text.where} and ${range} order by search_fts.rowid desc limit ${perKind})
+      where ${text.where.question} and ${range} order by search_fts.rowid desc limit ${perKind})
     select cast(k as text) as id, sum(rank) as rank
     from (select k, 0 as rank from candidates union all ${sql.join(inTitle, sql` union all `)}) hits
     group by k having min(rank) = 0) newest_question`;
@@ -279,7 +296,7 @@ function countMatches(text: TextSearch, c: SearchConditions, cap: number): RawBu
     const range = kindRange(text, kind);
     const newestFirst = text.sqlite ? sql`` : sql`order by ${text.key} ${range.newest}`;
     return sql`(select count(*) from (select 1 from ${text.table}
-      where ${text.where} and ${range.where} ${newestFirst} limit ${cap + 1}) capped)`;
+      where ${text.where[kind]} and ${range.where} ${newestFirst} limit ${cap + 1}) capped)`;
   });
   return sql<{ n: number }>`select ${sql.join(counts, sql` + `)} as n`;
 }
@@ -401,15 +418,15 @@ function newestPassing(c: SearchConditions, text: TextSearch, perKind: number): 
     const range = kindRange(text, kind);
     const newest = sql`order by ${text.key} ${range.newest} limit ${perKind}`;
     if (kind === 'question') {
-      const rank = bm25 ? text.questionRank : sql`0`;
-      const where = [sql`q.id = ${text.id}`, text.questionWhere, range.where, publicQuestion(true)];
+      const rank = bm25 ? text.rank.question : sql`0`;
+      const where = [sql`q.id = ${text.id}`, text.where.question, range.where, publicQuestion(true)];
       return sql`select * from (select q.id as id, 1 as kind, q.created_at as created_at,
         q.post_update_time as active_at, q.vote_count as score, ${rank} as rank
         from ${byKey('questions', 'q')}
         where ${sql.join([...where, ...questionFilters(c, source)], sql` and `)} ${newest}) newest_question`;
     }
-    const rank = bm25 ? text.rank : sql`0`;
-    const where = [sql`a.id = ${text.id}`, text.where, range.where, sql`+a.status = ${ANSWER_STATUS.normal}`];
+    const rank = bm25 ? text.rank.answer : sql`0`;
+    const where = [sql`a.id = ${text.id}`, text.where.answer, range.where, sql`+a.status = ${ANSWER_STATUS.normal}`];
     return sql`select * from (select a.id as id, 2 as kind, a.created_at as created_at,
       a.updated_at as active_at, a.vote_count as score, ${rank} as rank
       from ${byKey('answers', 'a')} join questions q on q.id = a.question_id
@@ -528,7 +545,7 @@ async function walkInBatches(
       if (batch === WALK_BATCHES) return undefined;
       const after = below === undefined ? sql`` : sql`and ${text.key} < ${below}`;
       const { rows } = await sql<{ id: string; rank: number }>`select ${text.id} as id, ${rank} as rank
-        from ${text.table} where ${text.where} and ${range.where} ${after}
+        from ${text.table} where ${text.where[kind]} and ${range.where} ${after}
         order by ${text.key} ${range.newest} limit ${WALK_BATCH}`.execute(db);
       if (rows.length === 0) break;
       below = rows[rows.length - 1]!.id;

@@ -207,6 +207,32 @@ describe('search', () => {
     expect(await ids('[python] capybara')).toEqual([]);
   });
 
+  it('[SR-1] [SR-2] answers carry their question\'s tags in the index, follow its tag edits, and match words of their own text only', async () => {
+    const tagged = await ask('Walrus arrays', 'Walrus slicing text.', ['numpy']);
+    const inTagged = await answer(tagged, 'A walrus answer about slicing.');
+    const plain = await ask('Walrus elsewhere', 'Walrus notes.', ['general']);
+    const inPlain = await answer(plain, 'A walrus answer that names numpy in passing.');
+    expect(new Set(await ids('[numpy] walrus'))).toEqual(new Set([tagged, inTagged]));
+    // The tag's word is in the tagged question's document, but an answer's words are its own.
+    expect(await ids('is:answer numpy')).toEqual([inPlain]);
+
+    const retag = async (id: string, title: string, content: string, slug: string) => {
+      const res = await call(
+        t.app,
+        'PUT',
+        '/answer/api/v1/question',
+        { id, title, content, tags: [{ slug_name: slug }] },
+        { token: author.token },
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await retag(tagged, 'Walrus arrays', 'Walrus slicing text.', 'general');
+    expect(await ids('[numpy] walrus')).toEqual([]);
+    await retag(plain, 'Walrus elsewhere', 'Walrus notes.', 'numpy');
+    expect(new Set(await ids('[numpy] walrus'))).toEqual(new Set([plain, inPlain]));
+    expect(new Set(await ids('[general] walrus'))).toEqual(new Set([tagged, inTagged]));
+  });
+
   it('[SR-2] finds Chinese text without spaces, short CJK terms and mixed-script queries', async () => {
     const title = await ask('如何连接数据库', '我想用 Node 连接 PostgreSQL 数据库。');
     const body = await ask('服务器配置问题', '文章里提到数据库连接池的大小。');
