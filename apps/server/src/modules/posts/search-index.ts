@@ -75,9 +75,7 @@ async function insertDocs(db: Db, docs: Doc[], pgTable = 'search_docs'): Promise
   const sqlite = isSqlite(db);
   const rows: RawBuilder<unknown>[] = docs.map((d) => {
     const ownTags = objectTypeOf(d.id) === 'question' ? d.tags : '';
-    const [title, body, tags] = [d.title, d.body, sqlite ? d.tags : ownTags].map((text) =>
-      searchWords(text).join(' '),
-    );
+    const [title, body, tags] = [d.title, d.body, sqlite ? d.tags : ownTags].map((text) => searchWords(text).join(' '));
     const marks = [...new Set(d.tagSlugs.map(tagLexeme))];
     return sqlite
       ? sql`(${sqliteRowid(d.id)}, ${title}, ${body}, ${tags})`

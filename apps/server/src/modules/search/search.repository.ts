@@ -3,6 +3,7 @@ import { ANSWER_STATUS, OBJECT_TYPES, SEARCH_COUNT_CAP, type SearchOrder } from 
 import type { Db } from '../../infra/db.js';
 import { isSqlite } from '../posts/search-index.js';
 import { listedQuestionCheckSql, listedQuestionSql } from '../posts/public-questions.js';
+import { wordShares, type KindShares, type WordShares } from './word-shares.repository.js';
 import { ftsPhrase, searchWords, tagLexeme, termWords, tsLexeme, tsPhrase, tsPrefixes } from './search-text.js';
 
 /** The parsed query with names resolved to ids: what the engines search with. */
@@ -84,6 +85,11 @@ interface TextSearch {
   table: RawBuilder<unknown>;
   /** Each kind's matching documents, narrowed by the search's tags where the index holds them. */
   where: PerKind;
+  /**
+   * PostgreSQL's word documents: `where` as no GIN index serves it, so its newest matches are
+   * read by key, and the share of a kind's documents that match it (by `wordShares`).
+   */
+  byKey?: { where: PerKind; share: (kind: KindShares) => number };
   /** The document's post id as text, and the key its post ids order by (newest last). */
   id: RawBuilder<unknown>;
   key: RawBuilder<unknown>;
@@ -92,13 +98,6 @@ interface TextSearch {
   titleMatches: string[];
   /** Up to how many matching documents `rank` orders them all (past it, the newest candidates). */
   rankAllUpTo: number;
-  /**
-   * Searched with sequential scans off (PostgreSQL's prefix table): a common prefix is estimated
-   * so dense that "the first 2,001 matches" looked cheapest by a scan, but each kind is one
-   * stretch of the table, so a question scan first read all 3M answers (1.3 s at 1M questions,
-   * against 35 ms through the kind's GIN index).
-   */
-  indexOnly: boolean;
   sqlite: boolean;
 }
 
@@ -142,7 +141,6 @@ function sqliteSearch(terms: IndexTerm[], tagSlugs: string[][]): TextSearch {
     // bm25 is cheap per match once it has counted each term's documents, but a prefix's count
     // merges the lists of every word it starts (4 ms for "go" at 2,000 questions).
     rankAllUpTo: terms.some((t) => t.prefix) ? 0 : 2_000,
-    indexOnly: false,
     sqlite: true,
   };
 }
@@ -160,11 +158,29 @@ const tsTagFilter = (tagSlugs: string[][]) =>
     .map((slugs) => `(${slugs.map((slug) => tsLexeme(tagLexeme(slug))).join(' | ')})`)
     .join(' & ');
 
-function postgresSearch(terms: IndexTerm[], tagSlugs: string[][]): TextSearch {
-  if (terms.some((t) => t.prefix)) return postgresPrefixSearch(terms);
+function postgresSearch(read: IndexTerm[], tagSlugs: string[][]): TextSearch {
+  if (read.some((t) => t.prefix)) return postgresPrefixSearch(read);
+  const terms = read;
   const query = sql`to_tsquery('simple', ${terms.map((t) => `(${tsPhrase(t.words)})`).join(' & ')})`;
   const tagFilter = tsTagFilter(tagSlugs);
   const matched = tagFilter ? sql`(${query} && ${tagFilter}::tsquery)` : query;
+  // The share of documents holding every term (its rarest word) and a tag of every group.
+  const share = ({ shares }: KindShares) => {
+    const of = (lexeme: string) => shares.get(lexeme) ?? 0;
+    const terms = read.map((t) => Math.min(...t.words.map(of)));
+    const groups = tagSlugs
+      .filter((slugs) => slugs.length > 0)
+      .map((slugs) => slugs.map((slug) => of(tagLexeme(slug))));
+    return [
+      ...terms,
+      ...groups.map((group) =>
+        Math.min(
+          1,
+          group.reduce((a, b) => a + b, 0),
+        ),
+      ),
+    ].reduce((a, b) => a * b, 1);
+  };
   const rank = sql`ts_rank_cd(${TS_WEIGHTS}, s.doc, ${query})`;
   // Weight A is the title's (posts/search-index.ts).
   const inTitle = (t: IndexTerm) =>
@@ -172,6 +188,7 @@ function postgresSearch(terms: IndexTerm[], tagSlugs: string[][]): TextSearch {
   return {
     table: sql`search_docs s`,
     where: bothKinds(sql`s.doc @@ ${matched}`),
+    byKey: { where: bothKinds(sql`coalesce(s.doc, ''::tsvector) @@ ${matched}`), share },
     id: sql`s.id`,
     key: sql`s.id`,
     rank: bothKinds(rank),
@@ -179,7 +196,6 @@ function postgresSearch(terms: IndexTerm[], tagSlugs: string[][]): TextSearch {
     titleMatches: [],
     // ts_rank_cd reads each matching document's vector (TOASTed).
     rankAllUpTo: 300,
-    indexOnly: false,
     sqlite: false,
   };
 }
@@ -207,7 +223,6 @@ function postgresPrefixSearch(terms: IndexTerm[]): TextSearch {
     titleRank: sql.join(terms.map(inTitle), sql` + `),
     titleMatches: [],
     rankAllUpTo: 300,
-    indexOnly: true,
     sqlite: false,
   };
 }
@@ -242,6 +257,35 @@ function kindRange(text: TextSearch, kind: 'question' | 'answer') {
 const kindsOf = (c: SearchConditions) => (['question', 'answer'] as const).filter((kind) => c.kinds[kind]);
 
 /**
+ * How PostgreSQL reads a kind's newest matches: by key, newest first, checking each document
+ * until it has enough (`key`: cheap when many match), or through the GIN index, ordering every
+ * match (`index`: cheap when few do); `planner` lets the planner choose (SQLite, prefixes, or
+ * no word shares). Reading W matches by key costs about W / share rows, the index share x
+ * documents, so the key wins when share^2 x documents > W.
+ */
+type Read = 'key' | 'index' | 'planner';
+type ReadPlan = (kind: 'question' | 'answer', wanted: number) => Read;
+const byPlanner: ReadPlan = () => 'planner';
+
+function readPlan(text: TextSearch, shares: WordShares | undefined): ReadPlan {
+  const byKey = text.byKey;
+  if (!byKey || !shares) return byPlanner;
+  return (kind, wanted) => {
+    const share = byKey.share(shares[kind]);
+    return share > 0 && share * share * shares[kind].documents > wanted ? 'key' : 'index';
+  };
+}
+
+/** The match and the newest-first order of a kind's documents read as `read` says. */
+function newestOf(text: TextSearch, kind: 'question' | 'answer', read: Read) {
+  const range = kindRange(text, kind);
+  if (read === 'key') return { where: text.byKey!.where[kind], order: sql`order by ${text.key} ${range.newest}` };
+  // The key as an expression: no index gives its order, so the planner takes the GIN index.
+  if (read === 'index') return { where: text.where[kind], order: sql`order by (${text.key} || '') ${range.newest}` };
+  return { where: text.where[kind], order: sql`order by ${text.key} ${range.newest}` };
+}
+
+/**
  * Every matching document with the engine's rank, one kind at a time: each kind is one range
  * of the key, and PostgreSQL has a word index per kind (migration 0014).
  */
@@ -254,14 +298,15 @@ function allMatches(text: TextSearch, c: SearchConditions): RawBuilder<unknown> 
 }
 
 /** The newest `perKind` matching documents of each kind searched, ranked by their titles. */
-function newestMatches(text: TextSearch, c: SearchConditions, perKind: number): RawBuilder<unknown> {
+function newestMatches(text: TextSearch, c: SearchConditions, perKind: number, plan: ReadPlan): RawBuilder<unknown> {
   const arms = kindsOf(c).map((kind) => {
     const range = kindRange(text, kind);
     const name = sql.raw(`newest_${kind}`);
     if (kind === 'question' && text.titleMatches.length > 0) return sqliteNewestQuestions(text, range.where, perKind);
     const rank = kind === 'question' ? text.titleRank : sql`0`;
+    const newest = newestOf(text, kind, plan(kind, perKind));
     return sql`select * from (select ${text.id} as id, ${rank} as rank from ${text.table}
-      where ${text.where[kind]} and ${range.where} order by ${text.key} ${range.newest} limit ${perKind}) ${name}`;
+      where ${newest.where} and ${range.where} ${newest.order} limit ${perKind}) ${name}`;
   });
   return sql.join(arms, sql` union all `);
 }
@@ -286,17 +331,18 @@ function sqliteNewestQuestions(text: TextSearch, range: RawBuilder<unknown>, per
 
 /**
  * Matching documents in the index, counted up to `cap` + 1 per kind (a count that stops early).
- * PostgreSQL reads them newest first: a common word's matches are then found within a few
- * thousand rows of the key's end, where its GIN index built a bitmap of every match first (32 ms
- * for "python" in 228,736 questions against 1.5 ms at 1M). A rare word's estimate still leads
- * the planner to the GIN index. FTS5 counts from its own lists either way.
+ * PostgreSQL reads a common word's newest first (readPlan): its matches are then found within a
+ * few thousand rows of the key's end, where its GIN index built a bitmap of every match first
+ * (32 ms for "python" in 228,736 questions against 1.5 ms at 1M). Through the GIN index the
+ * count needs no order, and stops reading rows at the cap. FTS5 counts from its own lists.
  */
-function countMatches(text: TextSearch, c: SearchConditions, cap: number): RawBuilder<{ n: number }> {
+function countMatches(text: TextSearch, c: SearchConditions, cap: number, plan: ReadPlan): RawBuilder<{ n: number }> {
   const counts = kindsOf(c).map((kind) => {
     const range = kindRange(text, kind);
-    const newestFirst = text.sqlite ? sql`` : sql`order by ${text.key} ${range.newest}`;
+    const read = text.sqlite ? 'index' : plan(kind, cap + 1);
+    const newest = read === 'index' ? { where: text.where[kind], order: sql`` } : newestOf(text, kind, read);
     return sql`(select count(*) from (select 1 from ${text.table}
-      where ${text.where[kind]} and ${range.where} ${newestFirst} limit ${cap + 1}) capped)`;
+      where ${newest.where} and ${range.where} ${newest.order} limit ${cap + 1}) capped)`;
   });
   return sql<{ n: number }>`select ${sql.join(counts, sql` + `)} as n`;
 }
@@ -480,15 +526,20 @@ export const searchRepository = {
     if (!c.kinds.question && !c.kinds.answer) return { count: 0, hits: [] };
     const text = textSearch(c, isSqlite(db));
     if (text === 'nothing') return { count: 0, hits: [] };
-    if (isSqlite(db)) return find(db, c, text, order, page);
+    if (isSqlite(db)) return find(db, c, text, order, page, byPlanner);
+    const plan = text ? readPlan(text, await wordShares(db)) : byPlanner;
     // A search reads a few thousand rows at a time: starting parallel workers cost more (about
     // 20 ms at 1M questions) than they saved and took cores from the other requests, and JIT
-    // compiling a costly plan took 124 ms before it ran.
+    // compiling a costly plan took 124 ms before it ran. With text every read is through an
+    // index (readPlan), never a scan of the whole table, whatever the planner estimates: a
+    // common prefix looked so dense that "the first 501 matches" seemed cheapest by a scan, but
+    // each kind is one stretch of the table, so a question scan first read all 3M answers (1.3 s
+    // at 1M questions, against 35 ms through the kind's GIN index).
     return db.transaction().execute(async (trx) => {
-      const seqscan = text?.indexOnly ? 'off' : 'on';
+      const seqscan = text ? 'off' : 'on';
       await sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true),
         set_config('enable_seqscan', ${seqscan}, true)`.execute(trx);
-      return find(trx, c, text, order, page);
+      return find(trx, c, text, order, page, plan);
     });
   },
 };
@@ -533,10 +584,12 @@ async function walkInBatches(
   perKind: number,
   sorted: RawBuilder<unknown>,
   page: PageWindow,
+  plan: ReadPlan,
 ): Promise<SearchPage | undefined> {
   const passing: { id: string; rank: number }[] = [];
   for (const kind of kindsOf(c)) {
     const range = kindRange(text, kind);
+    const newest = newestOf(text, kind, plan(kind, WALK_BATCH));
     const rank = kind === 'question' ? text.titleRank : sql`0`;
     const only: SearchConditions = { ...c, kinds: { question: kind === 'question', answer: kind === 'answer' } };
     let below: string | undefined;
@@ -545,8 +598,8 @@ async function walkInBatches(
       if (batch === WALK_BATCHES) return undefined;
       const after = below === undefined ? sql`` : sql`and ${text.key} < ${below}`;
       const { rows } = await sql<{ id: string; rank: number }>`select ${text.id} as id, ${rank} as rank
-        from ${text.table} where ${text.where[kind]} and ${range.where} ${after}
-        order by ${text.key} ${range.newest} limit ${WALK_BATCH}`.execute(db);
+        from ${text.table} where ${newest.where} and ${range.where} ${after}
+        ${newest.order} limit ${WALK_BATCH}`.execute(db);
       if (rows.length === 0) break;
       below = rows[rows.length - 1]!.id;
       const checked = await sql<{
@@ -579,17 +632,18 @@ async function find(
   text: TextSearch | undefined,
   order: SearchOrder,
   page: PageWindow,
+  plan: ReadPlan,
 ): Promise<SearchPage> {
   const sorted = orderBy(order, c.terms.length > 0);
   if (text) {
     // Counted far enough to tell the count and whether every match can be ranked.
     const countTo = onlyText(c) ? Math.max(COUNT_CAP, text.rankAllUpTo) : text.rankAllUpTo;
-    const matched = Number((await countMatches(text, c, countTo).execute(db)).rows[0]?.n ?? 0);
+    const matched = Number((await countMatches(text, c, countTo, plan).execute(db)).rows[0]?.n ?? 0);
     if (matched === 0) return { count: 0, hits: [] };
     if (matched > text.rankAllUpTo && onlyText(c)) {
       const perKind = Math.max(CANDIDATES, page.offset + page.limit);
       const rows =
-        await sql<HitRow>`select id, kind from (${visiblePosts(c, newestMatches(text, c, perKind), text.sqlite)}) r
+        await sql<HitRow>`select id, kind from (${visiblePosts(c, newestMatches(text, c, perKind, plan), text.sqlite)}) r
           order by ${sorted} limit ${page.limit} offset ${page.offset}`.execute(db);
       // The index's count (it holds public posts only, written with them): reading every
       // matching post to count it is what this path avoids.
@@ -600,7 +654,7 @@ async function find(
       const perKind = Math.max(COUNT_CAP + 1, page.offset + page.limit);
       const found = text.sqlite
         ? await pageWithTotal(db, newestPassing(c, text, perKind), sorted, page)
-        : await walkInBatches(db, c, text, perKind, sorted, page);
+        : await walkInBatches(db, c, text, perKind, sorted, page, plan);
       if (found) return found;
     }
   }

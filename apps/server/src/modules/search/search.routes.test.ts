@@ -207,7 +207,7 @@ describe('search', () => {
     expect(await ids('[python] capybara')).toEqual([]);
   });
 
-  it('[SR-1] [SR-2] answers carry their question\'s tags in the index, follow its tag edits, and match words of their own text only', async () => {
+  it("[SR-1] [SR-2] answers carry their question's tags in the index, follow its tag edits, and match words of their own text only", async () => {
     const tagged = await ask('Walrus arrays', 'Walrus slicing text.', ['numpy']);
     const inTagged = await answer(tagged, 'A walrus answer about slicing.');
     const plain = await ask('Walrus elsewhere', 'Walrus notes.', ['general']);
@@ -313,10 +313,11 @@ describe('search', () => {
    * 2,001 question documents without posts, older than any post written after it, all holding
    * `word` in their titles: more matches than either engine ranks one by one.
    */
-  const olderOrphanDocuments = async (word: string) => {
+  const olderOrphanDocuments = async (word: string, tag = '') => {
     const db = t.app.site.db;
     // Posts written from here get ids above 5000; the index gets 2,001 older question documents
-    // without posts (enough to leave the path that ranks every match), all holding the word.
+    // without posts (enough to leave the path that ranks every match), all holding the word,
+    // and the tag as posts/search-index.ts writes it.
     for (const objectType of [1, 2]) {
       await db
         .insertInto('uniqid')
@@ -328,9 +329,16 @@ describe('search', () => {
     const older = Array.from({ length: 2001 }, (_, i) => makeObjectId('question', i + 2));
     for (let i = 0; i < older.length; i += 500) {
       const rows = older.slice(i, i + 500);
+      const tagLexemes = tag ? [`#${tag}`] : [];
       const values = isSqlite(db)
-        ? sql.join(rows.map((id) => sql`(cast(${id} as integer), ${word}, '', '')`))
-        : sql.join(rows.map((id) => sql`(${id}, setweight(to_tsvector('simple', ${word}), 'A'))`));
+        ? sql.join(rows.map((id) => sql`(cast(${id} as integer), ${word}, '', ${tag})`))
+        : sql.join(
+            rows.map(
+              (id) =>
+                sql`(${id}, setweight(to_tsvector('simple', ${word}), 'A') || setweight(to_tsvector('simple', ${tag}), 'C') ||
+                  array_to_tsvector(${tagLexemes}::text[]))`,
+            ),
+          );
       const table = isSqlite(db) ? sql`search_fts (rowid, title, body, tags)` : sql`search_docs (id, doc)`;
       await sql`insert into ${table} values ${values}`.execute(db);
     }
@@ -355,7 +363,7 @@ describe('search', () => {
   });
 
   it('[SR-1] [SR-3] a tag over more text matches than are ranked: the newest posts that pass it, counted exactly', async () => {
-    await olderOrphanDocuments('walrus');
+    await olderOrphanDocuments('walrus', 'alpha');
     const tagged = await ask('Walrus habitats', 'Ice floes.', ['alpha']);
     const bodyOnly = await ask('Arctic fauna', 'The walrus sleeps on ice.', ['alpha']);
     const otherTag = await ask('Walrus diets', 'Clams.', ['beta']);
