@@ -85,11 +85,8 @@ interface TextSearch {
   table: RawBuilder<unknown>;
   /** Each kind's matching documents, narrowed by the search's tags where the index holds them. */
   where: PerKind;
-  /**
-   * PostgreSQL's word documents: `where` as no GIN index serves it, so its newest matches are
-   * read by key, and the share of a kind's documents that match it (by `wordShares`).
-   */
-  byKey?: { where: PerKind; share: (kind: KindShares) => number };
+  /** PostgreSQL's word documents: the share of a kind's documents that match (by `wordShares`). */
+  share?: (kind: KindShares) => number;
   /** The document's post id as text, and the key its post ids order by (newest last). */
   id: RawBuilder<unknown>;
   key: RawBuilder<unknown>;
@@ -188,7 +185,7 @@ function postgresSearch(read: IndexTerm[], tagSlugs: string[][]): TextSearch {
   return {
     table: sql`search_docs s`,
     where: bothKinds(sql`s.doc @@ ${matched}`),
-    byKey: { where: bothKinds(sql`coalesce(s.doc, ''::tsvector) @@ ${matched}`), share },
+    share,
     id: sql`s.id`,
     key: sql`s.id`,
     rank: bothKinds(rank),
@@ -256,33 +253,93 @@ function kindRange(text: TextSearch, kind: 'question' | 'answer') {
 /** The kinds of post a search reads. */
 const kindsOf = (c: SearchConditions) => (['question', 'answer'] as const).filter((kind) => c.kinds[kind]);
 
+type Kind = 'question' | 'answer';
+
 /**
- * How PostgreSQL reads a kind's newest matches: by key, newest first, checking each document
- * until it has enough (`key`: cheap when many match), or through the GIN index, ordering every
- * match (`index`: cheap when few do); `planner` lets the planner choose (SQLite, prefixes, or
- * no word shares). Reading W matches by key costs about W / share rows, the index share x
- * documents, so the key wins when share^2 x documents > W.
+ * How PostgreSQL reads a kind's newest matches: by key (`key`: windows of the kind's newest
+ * documents by primary key, each checked; cheap when many match), or through the GIN index,
+ * ordering every match (`index`: cheap when few do); `planner` lets the planner choose
+ * (prefixes, or no word shares). Reading W matches by key costs about W / share rows, the
+ * index share x documents, so the key wins when share^2 x documents > W.
  */
-type Read = 'key' | 'index' | 'planner';
-type ReadPlan = (kind: 'question' | 'answer', wanted: number) => Read;
-const byPlanner: ReadPlan = () => 'planner';
+type Read = { how: 'key'; share: number } | { how: 'index' } | { how: 'planner' };
+type ReadPlan = (kind: Kind, wanted: number) => Read;
+const byPlanner: ReadPlan = () => ({ how: 'planner' });
 
 function readPlan(text: TextSearch, shares: WordShares | undefined): ReadPlan {
-  const byKey = text.byKey;
-  if (!byKey || !shares) return byPlanner;
+  const share = text.share;
+  if (!share || !shares) return byPlanner;
   return (kind, wanted) => {
-    const share = byKey.share(shares[kind]);
-    return share > 0 && share * share * shares[kind].documents > wanted ? 'key' : 'index';
+    const held = share(shares[kind]);
+    return held > 0 && held * held * shares[kind].documents > wanted ? { how: 'key', share: held } : { how: 'index' };
   };
 }
 
-/** The match and the newest-first order of a kind's documents read as `read` says. */
-function newestOf(text: TextSearch, kind: 'question' | 'answer', read: Read) {
+/**
+ * Rows a read by key checks per window at most, and in all before the GIN index reads the rest
+ * (a share the sample overrated).
+ */
+const KEY_WINDOW_MAX = 20_000;
+const KEY_ROWS_MAX = 60_000;
+type Match = { id: string; rank: number };
+
+/**
+ * PostgreSQL: a kind's newest `wanted` matches (below the key `below`), with `rank`. By key, a
+ * window of the newest documents is read by primary key (its `limit` leaves the planner no
+ * other order; the match is checked on the window, never estimated) and the next window starts
+ * below it, sized by what is still wanted. Through the GIN index, the key is ordered as an
+ * expression, which no index gives, so the planner reads every match and sorts them.
+ */
+async function readNewest(
+  db: Db,
+  text: TextSearch,
+  kind: Kind,
+  read: Read,
+  wanted: number,
+  rank: RawBuilder<unknown>,
+  below?: string,
+): Promise<Match[]> {
+  const range = kindRange(text, kind).where;
+  const under = (key: string | undefined) => (key === undefined ? sql`` : sql`and ${text.key} < ${key}`);
+  if (read.how !== 'key') {
+    const order = read.how === 'index' ? sql`(${text.key} || '')` : text.key;
+    const { rows } = await sql<Match>`select ${text.id} as id, ${rank} as rank from ${text.table}
+      where ${text.where[kind]} and ${range} ${under(below)} order by ${order} desc limit ${wanted}`.execute(db);
+    return rows;
+  }
+  const found: Match[] = [];
+  let from = below;
+  for (let scanned = 0; found.length < wanted;) {
+    if (scanned >= KEY_ROWS_MAX) {
+      return [...found, ...(await readNewest(db, text, kind, { how: 'index' }, wanted - found.length, rank, from))];
+    }
+    const size = Math.min(KEY_WINDOW_MAX, Math.ceil(((wanted - found.length) / read.share) * 1.25));
+    const { rows } = await sql<Match & { last: string | null; n: number }>`
+      with w as materialized (select ${text.id} as id, s.doc from ${text.table}
+        where ${range} ${under(from)} order by ${text.key} desc limit ${size})
+      select hit.id, hit.rank, edge.last, edge.n from (select min(id) as last, count(*) as n from w) edge
+      left join lateral (select s.id, ${rank} as rank from w s where ${text.where[kind]}
+        order by s.id desc limit ${wanted - found.length}) hit on true`.execute(db);
+    for (const row of rows) if (row.id !== null) found.push({ id: row.id, rank: Number(row.rank) });
+    const edge = rows[0];
+    if (!edge || edge.last === null || Number(edge.n) < size) break;
+    from = edge.last;
+    scanned += size;
+  }
+  return found;
+}
+
+/**
+ * PostgreSQL: a kind's matches counted up to `cap` + 1, read as `read` says; through the GIN
+ * index the count needs no order, and stops reading rows at the cap.
+ */
+async function countNewest(db: Db, text: TextSearch, kind: Kind, read: Read, cap: number): Promise<number> {
+  if (read.how === 'key') return (await readNewest(db, text, kind, read, cap + 1, sql`0`)).length;
   const range = kindRange(text, kind);
-  if (read === 'key') return { where: text.byKey!.where[kind], order: sql`order by ${text.key} ${range.newest}` };
-  // The key as an expression: no index gives its order, so the planner takes the GIN index.
-  if (read === 'index') return { where: text.where[kind], order: sql`order by (${text.key} || '') ${range.newest}` };
-  return { where: text.where[kind], order: sql`order by ${text.key} ${range.newest}` };
+  const order = read.how === 'planner' ? sql`order by ${text.key} ${range.newest}` : sql``;
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from ${text.table}
+    where ${text.where[kind]} and ${range.where} ${order} limit ${cap + 1}) capped`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /**
@@ -297,16 +354,24 @@ function allMatches(text: TextSearch, c: SearchConditions): RawBuilder<unknown> 
   return sql.join(arms, sql` union all `);
 }
 
-/** The newest `perKind` matching documents of each kind searched, ranked by their titles. */
-function newestMatches(text: TextSearch, c: SearchConditions, perKind: number, plan: ReadPlan): RawBuilder<unknown> {
+/** The newest `perKind` matching documents of each kind searched, questions ranked by their titles. */
+async function newestMatches(
+  db: Db,
+  text: TextSearch,
+  c: SearchConditions,
+  perKind: number,
+  plan: ReadPlan,
+): Promise<RawBuilder<unknown>> {
+  if (!text.sqlite) {
+    const read = (kind: Kind) =>
+      readNewest(db, text, kind, plan(kind, perKind), perKind, kind === 'question' ? text.titleRank : sql`0`);
+    return unnested((await Promise.all(kindsOf(c).map(read))).flat());
+  }
   const arms = kindsOf(c).map((kind) => {
     const range = kindRange(text, kind);
-    const name = sql.raw(`newest_${kind}`);
     if (kind === 'question' && text.titleMatches.length > 0) return sqliteNewestQuestions(text, range.where, perKind);
-    const rank = kind === 'question' ? text.titleRank : sql`0`;
-    const newest = newestOf(text, kind, plan(kind, perKind));
-    return sql`select * from (select ${text.id} as id, ${rank} as rank from ${text.table}
-      where ${newest.where} and ${range.where} ${newest.order} limit ${perKind}) ${name}`;
+    return sql`select * from (select ${text.id} as id, 0 as rank from ${text.table}
+      where ${text.where[kind]} and ${range.where} order by ${text.key} ${range.newest} limit ${perKind}) ${sql.raw(`newest_${kind}`)}`;
   });
   return sql.join(arms, sql` union all `);
 }
@@ -331,20 +396,21 @@ function sqliteNewestQuestions(text: TextSearch, range: RawBuilder<unknown>, per
 
 /**
  * Matching documents in the index, counted up to `cap` + 1 per kind (a count that stops early).
- * PostgreSQL reads a common word's newest first (readPlan): its matches are then found within a
- * few thousand rows of the key's end, where its GIN index built a bitmap of every match first
- * (32 ms for "python" in 228,736 questions against 1.5 ms at 1M). Through the GIN index the
- * count needs no order, and stops reading rows at the cap. FTS5 counts from its own lists.
+ * FTS5 counts from its own lists. PostgreSQL reads a common word's newest first (readPlan): its
+ * matches are then found within a few thousand rows of the key's end, where its GIN index built
+ * a bitmap of every match first (32 ms for "python" in 228,736 questions against 1.5 ms at 1M).
  */
-function countMatches(text: TextSearch, c: SearchConditions, cap: number, plan: ReadPlan): RawBuilder<{ n: number }> {
-  const counts = kindsOf(c).map((kind) => {
-    const range = kindRange(text, kind);
-    const read = text.sqlite ? 'index' : plan(kind, cap + 1);
-    const newest = read === 'index' ? { where: text.where[kind], order: sql`` } : newestOf(text, kind, read);
-    return sql`(select count(*) from (select 1 from ${text.table}
-      where ${newest.where} and ${range.where} ${newest.order} limit ${cap + 1}) capped)`;
-  });
-  return sql<{ n: number }>`select ${sql.join(counts, sql` + `)} as n`;
+async function countMatches(db: Db, text: TextSearch, c: SearchConditions, cap: number, plan: ReadPlan) {
+  if (!text.sqlite) {
+    const counts = await Promise.all(kindsOf(c).map((kind) => countNewest(db, text, kind, plan(kind, cap + 1), cap)));
+    return counts.reduce((a, b) => a + b, 0);
+  }
+  const counts = kindsOf(c).map(
+    (kind) => sql`(select count(*) from (select 1 from ${text.table}
+      where ${text.where[kind]} and ${kindRange(text, kind).where} limit ${cap + 1}) capped)`,
+  );
+  const { rows } = await sql<{ n: number }>`select ${sql.join(counts, sql` + `)} as n`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** The count a search answers: exact up to COUNT_CAP, COUNT_CAP + 1 past it. */
@@ -588,18 +654,14 @@ async function walkInBatches(
 ): Promise<SearchPage | undefined> {
   const passing: { id: string; rank: number }[] = [];
   for (const kind of kindsOf(c)) {
-    const range = kindRange(text, kind);
-    const newest = newestOf(text, kind, plan(kind, WALK_BATCH));
+    const read = plan(kind, WALK_BATCH);
     const rank = kind === 'question' ? text.titleRank : sql`0`;
     const only: SearchConditions = { ...c, kinds: { question: kind === 'question', answer: kind === 'answer' } };
     let below: string | undefined;
     let passed = 0;
     for (let batch = 0; ; batch++) {
       if (batch === WALK_BATCHES) return undefined;
-      const after = below === undefined ? sql`` : sql`and ${text.key} < ${below}`;
-      const { rows } = await sql<{ id: string; rank: number }>`select ${text.id} as id, ${rank} as rank
-        from ${text.table} where ${newest.where} and ${range.where} ${after}
-        ${newest.order} limit ${WALK_BATCH}`.execute(db);
+      const rows = await readNewest(db, text, kind, read, WALK_BATCH, rank, below);
       if (rows.length === 0) break;
       below = rows[rows.length - 1]!.id;
       const checked = await sql<{
@@ -638,13 +700,13 @@ async function find(
   if (text) {
     // Counted far enough to tell the count and whether every match can be ranked.
     const countTo = onlyText(c) ? Math.max(COUNT_CAP, text.rankAllUpTo) : text.rankAllUpTo;
-    const matched = Number((await countMatches(text, c, countTo, plan).execute(db)).rows[0]?.n ?? 0);
+    const matched = await countMatches(db, text, c, countTo, plan);
     if (matched === 0) return { count: 0, hits: [] };
     if (matched > text.rankAllUpTo && onlyText(c)) {
       const perKind = Math.max(CANDIDATES, page.offset + page.limit);
-      const rows =
-        await sql<HitRow>`select id, kind from (${visiblePosts(c, newestMatches(text, c, perKind, plan), text.sqlite)}) r
-          order by ${sorted} limit ${page.limit} offset ${page.offset}`.execute(db);
+      const newest = await newestMatches(db, text, c, perKind, plan);
+      const rows = await sql<HitRow>`select id, kind from (${visiblePosts(c, newest, text.sqlite)}) r
+        order by ${sorted} limit ${page.limit} offset ${page.offset}`.execute(db);
       // The index's count (it holds public posts only, written with them): reading every
       // matching post to count it is what this path avoids.
       return { count: cappedCount(matched), hits: toHits(rows.rows) };
