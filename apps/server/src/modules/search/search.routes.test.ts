@@ -362,6 +362,40 @@ describe('search', () => {
     expect(answers.body.data.list.map((i) => i.object.id)).toEqual([walrusAnswer]);
   });
 
+  it('[SR-1] [SR-3] the newest matches are found however far below the newest documents they start', async () => {
+    const db = t.app.site.db;
+    const setSequence = (seq: number) =>
+      db
+        .insertInto('uniqid')
+        .values({ object_type: 1, last_seq: seq })
+        .onConflict((oc) => oc.column('object_type').doUpdateSet({ last_seq: seq }))
+        .execute();
+    await setSequence(3000);
+    const real = await ask('Walrus real question', 'Ice floes.');
+    await setSequence(10_000);
+    // Newest first: 2,000 documents without the word, 200 with it, the real question (among the
+    // newest 250 candidates), 2,999 with it. PostgreSQL samples half of its newest 4,000 as
+    // holding the word and reads by key: its first window (1,253 rows) holds no match, so the
+    // read must go on below it.
+    const documents = async (from: number, to: number, word: string) => {
+      for (let i = from; i <= to; i += 500) {
+        const ids = Array.from({ length: Math.min(500, to - i + 1) }, (_, k) => makeObjectId('question', i + k));
+        const values = isSqlite(db)
+          ? sql.join(ids.map((id) => sql`(cast(${id} as integer), ${word}, '', '')`))
+          : sql.join(ids.map((id) => sql`(${id}, setweight(to_tsvector('simple', ${word}), 'A'))`));
+        const table = isSqlite(db) ? sql`search_fts (rowid, title, body, tags)` : sql`search_docs (id, doc)`;
+        await sql`insert into ${table} values ${values}`.execute(db);
+      }
+    };
+    await documents(2, 3000, 'walrus');
+    await documents(3002, 3201, 'walrus');
+    await documents(3202, 5201, 'narwhal');
+    const res = await search('walrus');
+    expect(res.status).toBe(200);
+    expect(res.body.data.count).toBe(SEARCH_COUNT_CAP + 1);
+    expect(res.body.data.list.map((i) => i.object.id)).toEqual([real]);
+  });
+
   it('[SR-1] [SR-3] a tag over more text matches than are ranked: the newest posts that pass it, counted exactly', async () => {
     await olderOrphanDocuments('walrus', 'alpha');
     const tagged = await ask('Walrus habitats', 'Ice floes.', ['alpha']);
