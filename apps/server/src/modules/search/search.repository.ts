@@ -695,14 +695,21 @@ async function findNewestPostgres(
 ): Promise<SearchPage | undefined> {
   const perKind = Math.max(COUNT_CAP + 1, page.offset + page.limit);
   if (!onlyText(c)) return walkInBatches(db, c, text, perKind, sorted, page, plan);
-  const read = (kind: Kind) =>
-    readNewest(db, text, kind, plan(kind, perKind), perKind, kind === 'question' ? text.titleRank : sql`0`);
-  const newest = await Promise.all(kindsOf(c).map(read));
+  const kinds = kindsOf(c);
+  const newest = await Promise.all(
+    kinds.map((kind) => readNewest(db, text, kind, plan(kind, perKind), perKind, sql`0`)),
+  );
   const matched = newest.reduce((n, rows) => n + rows.length, 0);
   if (matched === 0) return { count: 0, hits: [] };
   if (matched <= text.rankAllUpTo) return undefined;
-  const candidates = newest.flatMap((rows) => rows.slice(0, Math.max(CANDIDATES, page.offset + page.limit)));
-  const rows = await sql<HitRow>`select id, kind from (${visiblePosts(c, unnested(candidates), false)}) r
+  // Only the candidates are ranked (questions by their titles): ranking every match counted
+  // read each document again per term.
+  const candidates = (kind: Kind) =>
+    (newest[kinds.indexOf(kind)] ?? []).slice(0, Math.max(CANDIDATES, page.offset + page.limit)).map((m) => m.id);
+  const ranked = sql`select p.id, ${text.titleRank} as rank
+      from unnest(${candidates('question')}::text[]) as p(id) join search_docs s on s.id = p.id
+    union all select a.id, 0 from unnest(${candidates('answer')}::text[]) as a(id)`;
+  const rows = await sql<HitRow>`select id, kind from (${visiblePosts(c, ranked, false)}) r
     order by ${sorted} limit ${page.limit} offset ${page.offset}`.execute(db);
   // The index's count, as SQLite's path below.
   return { count: cappedCount(matched), hits: toHits(rows.rows) };
