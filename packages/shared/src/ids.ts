@@ -40,6 +40,15 @@ export function makeObjectId(type: ObjectType, seq: number): string {
   return `1${String(OBJECT_TYPES[type]).padStart(3, '0')}${String(seq).padStart(13, '0')}`;
 }
 
+/**
+ * The ids of one object type as one range of 17-digit strings (`low` <= id < `high`), which
+ * compare as numbers do: each kind's rows are one stretch of a key ordered by id.
+ */
+export function objectIdRange(type: ObjectType): { low: string; high: string } {
+  const prefix = (code: number) => `1${String(code).padStart(3, '0')}${'0'.repeat(13)}`;
+  return { low: prefix(OBJECT_TYPES[type]), high: prefix(OBJECT_TYPES[type] + 1) };
+}
+
 /** Reads the object type back from an id; undefined when the id is not one of ours. */
 export function objectTypeOf(id: string): ObjectType | undefined {
   if (!ID_PATTERN.test(id)) return undefined;

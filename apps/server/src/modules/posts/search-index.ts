@@ -1,5 +1,5 @@
 import { sql, SqliteAdapter, type RawBuilder } from 'kysely';
-import { ANSWER_STATUS, objectTypeOf } from '@inquire/shared';
+import { ANSWER_STATUS, objectIdRange, objectTypeOf } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { plainText } from '../../lib/markdown.js';
@@ -108,8 +108,12 @@ export const prefixVector = (doc: RawBuilder<unknown>) =>
 /** The table PostgreSQL's rebuild fills before it replaces `search_docs`. */
 const NEXT_TABLE = 'search_docs_next';
 /** Each kind's id range (packages/shared ids.ts: `1` + the type's 3 digits + 13 digits). */
-const QUESTION_IDS = sql.raw(`id >= '10010000000000000' and id < '10020000000000000'`);
-const ANSWER_IDS = sql.raw(`id >= '10020000000000000' and id < '10030000000000000'`);
+const idsOf = (kind: 'question' | 'answer') => {
+  const { low, high } = objectIdRange(kind);
+  return sql`id >= ${sql.lit(low)} and id < ${sql.lit(high)}`;
+};
+const QUESTION_IDS = idsOf('question');
+const ANSWER_IDS = idsOf('answer');
 
 /** PostgreSQL's index table: the weighted tsvector of each document, nothing else. */
 async function createPostgresTable(db: Db, name: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { ANSWER_STATUS, OBJECT_TYPES, SEARCH_COUNT_CAP, type SearchOrder } from '@inquire/shared';
+import { ANSWER_STATUS, objectIdRange, SEARCH_COUNT_CAP, type SearchOrder } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import { isSqlite } from '../posts/search-index.js';
 import { listedQuestionCheckSql, listedQuestionSql } from '../posts/public-questions.js';
@@ -238,8 +238,7 @@ function textSearch(c: SearchConditions, sqlite: boolean): TextSearch | 'nothing
  * range of the key. On SQLite answers' rowids are negated, so the answers' range is read upwards.
  */
 function kindRange(text: TextSearch, kind: 'question' | 'answer') {
-  const low = `1${String(OBJECT_TYPES[kind]).padStart(3, '0')}${'0'.repeat(13)}`;
-  const high = `1${String(OBJECT_TYPES[kind] + 1).padStart(3, '0')}${'0'.repeat(13)}`;
+  const { low, high } = objectIdRange(kind);
   if (!text.sqlite) {
     return { where: sql`${text.key} >= ${sql.lit(low)} and ${text.key} < ${sql.lit(high)}`, newest: sql`desc` };
   }
@@ -361,16 +360,24 @@ function newestMatches(text: TextSearch, c: SearchConditions, perKind: number): 
  * FTS5 seeks a term's list to that bound, so this reads about as many rows as the candidates.
  */
 function sqliteNewestQuestions(text: TextSearch, range: RawBuilder<unknown>, perKind: number): RawBuilder<unknown> {
-  const oldest = sql`(select min(k) from candidates)`;
+  return sql`select * from (with candidates as (select search_fts.rowid as k from search_fts
+      where ${text.where.question} and ${range} order by search_fts.rowid desc limit ${perKind})
+    select cast(k as text) as id, sum(rank) as rank
+    from (select k, 0 as rank from candidates union all ${sqliteTitleHits(text, range, 'candidates')}) hits
+    group by k having min(rank) = 0) newest_question`;
+}
+
+/**
+ * SQLite: a row (k, 1) per term for each question whose title holds it, among the rowids at or
+ * above the oldest of `table`'s `k`: FTS5 seeks each term's title list to that bound.
+ */
+function sqliteTitleHits(text: TextSearch, range: RawBuilder<unknown>, table: string): RawBuilder<unknown> {
+  const oldest = sql`(select min(k) from ${sql.table(table)})`;
   const inTitle = text.titleMatches.map(
     (match) => sql`select search_fts.rowid as k, 1 as rank from search_fts
       where search_fts match ${match} and ${range} and search_fts.rowid >= ${oldest}`,
   );
-  return sql`select * from (with candidates as (select search_fts.rowid as k from search_fts
-      where ${text.where.question} and ${range} order by search_fts.rowid desc limit ${perKind})
-    select cast(k as text) as id, sum(rank) as rank
-    from (select k, 0 as rank from candidates union all ${sql.join(inTitle, sql` union all `)}) hits
-    group by k having min(rank) = 0) newest_question`;
+  return sql.join(inTitle, sql` union all `);
 }
 
 /** SQLite: matching documents in the index, counted up to `cap` + 1 per kind from FTS5's own lists. */
@@ -503,16 +510,12 @@ function newestPassing(c: SearchConditions, text: TextSearch, perKind: number): 
     const newest = sql`order by ${text.key} ${range.newest} limit ${perKind}`;
     if (kind === 'question') {
       const where = [sql`q.id = ${text.id}`, text.where.question, range.where, publicQuestion(true)];
-      const inTitle = text.titleMatches.map(
-        (match) => sql`select search_fts.rowid as k from search_fts
-          where search_fts match ${match} and ${range.where} and search_fts.rowid >= (select min(k) from passing)`,
-      );
       return sql`select * from (with passing as (select q.id as id, 1 as kind, q.created_at as created_at,
           q.post_update_time as active_at, q.vote_count as score, search_fts.rowid as k
           from ${byKey('questions', 'q')}
           where ${sql.join([...where, ...questionFilters(c, source)], sql` and `)} ${newest})
         select id, kind, created_at, active_at, score, coalesce(titled.n, 0) as rank from passing
-        left join (select k, count(*) as n from (${sql.join(inTitle, sql` union all `)}) hits group by k) titled
+        left join (select k, count(*) as n from (${sqliteTitleHits(text, range.where, 'passing')}) hits group by k) titled
           using (k)) newest_question`;
     }
     const where = [sql`a.id = ${text.id}`, text.where.answer, range.where, sql`+a.status = ${ANSWER_STATUS.normal}`];
@@ -570,7 +573,8 @@ export const searchRepository = {
     const text = textSearch(c, isSqlite(db));
     if (text === 'nothing') return { count: 0, hits: [] };
     if (isSqlite(db)) return find(db, c, text, order, page, byPlanner);
-    const plan = text ? readPlan(text, await wordShares(db)) : byPlanner;
+    // Sampled only for searches that can read by key (not prefixes, not without text).
+    const plan = text?.share ? readPlan(text, await wordShares(db)) : byPlanner;
     // A search reads a few thousand rows at a time: starting parallel workers cost more (about
     // 20 ms at 1M questions) than they saved and took cores from the other requests, and JIT
     // compiling a costly plan took 124 ms before it ran. With text every read is through an

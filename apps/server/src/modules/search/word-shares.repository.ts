@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { objectIdRange } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 
 type Kind = 'question' | 'answer';
@@ -14,14 +15,12 @@ export type WordShares = Record<Kind, KindShares>;
 const SAMPLED = 4_000;
 const KEPT_MS = 10 * 60_000;
 
-/** Each kind's id range (packages/shared ids.ts), as the index's per-kind GIN indexes hold them. */
-const RANGES: Record<Kind, { low: string; high: string; index: string }> = {
-  question: { low: '10010000000000000', high: '10020000000000000', index: 'search_docs_doc_questions' },
-  answer: { low: '10020000000000000', high: '10030000000000000', index: 'search_docs_doc_answers' },
-};
+/** Each kind's GIN index (posts/search-index.ts), whose row count the planner keeps. */
+const INDEXES: Record<Kind, string> = { question: 'search_docs_doc_questions', answer: 'search_docs_doc_answers' };
 
 async function sampleKind(db: Db, kind: Kind): Promise<KindShares> {
-  const { low, high, index } = RANGES[kind];
+  const { low, high } = objectIdRange(kind);
+  const index = INDEXES[kind];
   // ts_stat takes its documents as query text; the bounds are our own constants.
   const newest = `select doc from search_docs where id >= '${low}' and id < '${high}' order by id desc limit ${SAMPLED}`;
   const [words, sampled, indexed] = await Promise.all([
