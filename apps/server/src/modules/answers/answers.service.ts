@@ -1,7 +1,7 @@
 import { heldPosts } from '../posts/held-posts.repository.js';
 import { decisionsFor } from '../posts/decisions.js';
 import { PostReviewer } from '../posts/post-reviewer.js';
-import { REASONS, type AnswerInput, type AnswerItem, type Paged } from '@inquire/shared';
+import { ANSWER_STATUS, REASONS, type AnswerInput, type AnswerItem, type Paged } from '@inquire/shared';
 import type { SiteRuntime } from '../../infra/site.js';
 import { DUPLICATE_WINDOW_SECONDS, nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -20,7 +20,6 @@ import { usersRepository } from '../users/users.repository.js';
 import { answersRepository } from '../posts/answers.repository.js';
 import { postWrites } from '../posts/post-writes.repository.js';
 import { NO_ORIGIN, postOriginsRepository, type PostOrigin } from '../posts/post-origins.repository.js';
-import { votesRepository } from '../posts/votes.repository.js';
 import { followersOf, notifyInbox } from '../notifications/notify.js';
 import { tellOfAnswer } from './answer-notice.js';
 
@@ -40,24 +39,19 @@ export class AnswersService {
   async pageOf(question: QuestionRow, actor: Actor | null, page: number, pageSize: number): Promise<Paged<AnswerItem>> {
     const db = this.site.db;
     // Suspended or unactivated staff read as members: the one visibility rule decides.
-    const { count, list } = await answersRepository.listForQuestion(
+    const { count, list, votes } = await answersRepository.listForQuestion(
       db,
       question.id,
       { userId: actor?.user.id ?? '', seesOthersRestricted: seesOthersRestrictedPosts(actor) },
       page,
       pageSize,
     );
-    const [authors, { site_users: users }, votes, decided] = await Promise.all([
+    const [authors, { site_users: users }, decided] = await Promise.all([
       usersRepository.authors(
         db,
         list.flatMap((a) => [a.user_id, ...(isNoId(a.last_edit_user_id) ? [] : [a.last_edit_user_id])]),
       ),
       this.siteinfo.settings(),
-      votesRepository.mine(
-        db,
-        actor?.user.id ?? '',
-        list.map((a) => a.id),
-      ),
       decisionsFor(db, actor, list),
     ]);
     const byId = new Map(authors.map((a) => [a.id, presentAuthor(a, users)]));
@@ -77,10 +71,21 @@ export class AnswersService {
    * With restrict_answer on, the answer a member already gave to a question (not deleted):
    * they may edit it but not add another. Null when the site lets members answer freely.
    */
-  async answerKeptBy(questionId: string, actor: Actor | null): Promise<string | null> {
+  async answerKeptBy(
+    questionId: string,
+    actor: Actor | null,
+    /** The question's answers as its page shows them to this caller, when loaded already. */
+    shown?: Paged<{ id: string; user_id: string; status: number }>,
+  ): Promise<string | null> {
     if (!actor) return null;
     const { site_write: write } = await this.siteinfo.settings();
     if (!write.restrict_answer) return null;
+    // A page holding every answer holds the caller's too (their pending one included), unless
+    // there is none: no query to make.
+    if (shown && shown.list.length === shown.count) {
+      const own = shown.list.find((a) => a.user_id === actor.user.id && a.status !== ANSWER_STATUS.deleted);
+      return own?.id ?? null;
+    }
     return (await answersRepository.findByAuthor(this.site.db, questionId, actor.user.id))?.id ?? null;
   }
 

@@ -85,9 +85,7 @@ export class AuthService {
   async resolve(token: string | null): Promise<Actor | null> {
     if (!token || !this.site.hasDatabase) return null;
     const tokenHash = hashToken(token);
-    const session = await sessionsRepository.findLive(this.site.db, tokenHash, nowSeconds());
-    if (!session) return null;
-    const user = await usersRepository.findById(this.site.db, session.user_id);
+    const user = await sessionsRepository.liveSessionUser(this.site.db, tokenHash, nowSeconds());
     if (!user || user.status === USER_STATUS.deleted) return null;
     const { privileges } = await this.siteinfo.settings();
     return { user, tokenHash, thresholds: privilegeThresholds(privileges) };

@@ -1,4 +1,5 @@
 import type { Db } from '../../infra/db.js';
+import type { UserRow } from '../users/users.repository.js';
 
 export const sessionsRepository = {
   async insert(
@@ -24,6 +25,20 @@ export const sessionsRepository = {
       .select(['token_hash', 'user_id', 'expires_at'])
       .where('token_hash', '=', tokenHash)
       .where('expires_at', '>', now)
+      .executeTakeFirst();
+  },
+
+  /**
+   * The member behind a live session, in the one round trip every signed-in request starts
+   * with (the session, then its user, were two).
+   */
+  liveSessionUser(db: Db, tokenHash: string, now: number): Promise<UserRow | undefined> {
+    return db
+      .selectFrom('user_sessions')
+      .innerJoin('users', 'users.id', 'user_sessions.user_id')
+      .selectAll('users')
+      .where('user_sessions.token_hash', '=', tokenHash)
+      .where('user_sessions.expires_at', '>', now)
       .executeTakeFirst();
   },
 

@@ -86,7 +86,8 @@ export class CommentsService {
       pageSize,
       actor?.user.id,
     );
-    const items = await this.present(rows, actor);
+    const votes = new Map(rows.map((row) => [row.id, row.viewer_vote ?? 0]));
+    const items = await this.present(rows, actor, votes);
     const pages: Record<string, Paged<CommentItem>> = {};
     for (const post of posts) pages[post.id] = { count: 0, list: [] };
     rows.forEach((row, i) => {
@@ -99,15 +100,23 @@ export class CommentsService {
     return pages;
   }
 
-  /** Comments as readers see them, with the caller's votes and what the caller may do. */
-  private async present(list: readonly CommentWithAuthor[], actor: Actor | null): Promise<CommentItem[]> {
+  /**
+   * Comments as readers see them, with the caller's votes (read here unless the comments came
+   * with them: `knownVotes`) and what the caller may do.
+   */
+  private async present(
+    list: readonly CommentWithAuthor[],
+    actor: Actor | null,
+    knownVotes?: ReadonlyMap<string, number>,
+  ): Promise<CommentItem[]> {
     const [{ site_users: users }, myVotes] = await Promise.all([
       this.siteinfo.settings(),
-      votesRepository.mine(
-        this.site.db,
-        actor?.user.id ?? '',
-        list.map((c) => c.id),
-      ),
+      knownVotes ??
+        votesRepository.mine(
+          this.site.db,
+          actor?.user.id ?? '',
+          list.map((c) => c.id),
+        ),
     ]);
     const now = nowSeconds();
     return list.map((c) => {

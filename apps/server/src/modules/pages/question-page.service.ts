@@ -67,14 +67,14 @@ export class QuestionPageService {
     // alongside the first reads rather than before them (a round trip less on PostgreSQL).
     const row = await questions.visibleRow(questionId, actor);
     // What needs only the question is read with it; what hangs off the posts, once they are in.
-    const [viewCounted, presented, answerPage, invited, relatedList, ownAnswer] = await Promise.all([
+    const [viewCounted, presented, answerPage, invited, relatedList] = await Promise.all([
       visitor ? questions.countView(row.id, visitor) : false,
       questions.present(row, actor, true),
       answers.pageOf(row, actor, 1, ANSWERS_PER_PAGE),
       row.status === DELETED ? [] : invites.listOf(row),
       related.forReadable(row),
-      answers.answerKeptBy(row.id, actor),
     ]);
+    const ownAnswer = await answers.answerKeptBy(row.id, actor, answerPage);
     const question = viewCounted ? withCountedView(presented) : presented;
     const posts = [question, ...answerPage.list];
     const livePostIds = posts.filter((p) => p.status !== DELETED).map((p) => p.id);

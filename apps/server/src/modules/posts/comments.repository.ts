@@ -86,7 +86,14 @@ export const commentsRepository = {
         .selectFrom('comments')
         .where('comments.object_id', 'in', objectIds)
         .where((eb) => visibleTo(eb, viewerId)),
-    ).select([
+    ).select((eb) => [
+      // The viewer's own vote comes with each comment: a round trip less on every page.
+      eb
+        .selectFrom('votes')
+        .select('votes.vote')
+        .whereRef('votes.object_id', '=', 'comments.id')
+        .where('votes.user_id', '=', viewerId)
+        .as('viewer_vote'),
       sql<number>`row_number() over (partition by comments.object_id order by comments.created_at, comments.id)`.as(
         'position',
       ),

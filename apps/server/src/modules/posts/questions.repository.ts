@@ -271,23 +271,31 @@ export const questionsRepository = {
   },
 
   /** Whether a member bookmarked and follows an object. */
+  /** Whether a member bookmarked and follows a question, and their vote on it: one round trip. */
   async engagementOf(db: Db, userId: string, objectId: string) {
-    if (!userId) return { collected: false, followed: false };
-    const [collected, followed] = await Promise.all([
-      db
-        .selectFrom('collections')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('object_id', '=', objectId)
-        .executeTakeFirst(),
-      db
-        .selectFrom('follows')
-        .select('user_id')
-        .where('user_id', '=', userId)
-        .where('object_id', '=', objectId)
-        .executeTakeFirst(),
-    ]);
-    return { collected: collected !== undefined, followed: followed !== undefined };
+    if (!userId) return { collected: false, followed: false, vote: undefined };
+    const row = await db
+      .selectNoFrom((eb) => [
+        eb
+          .exists(
+            eb.selectFrom('collections').select('id').where('user_id', '=', userId).where('object_id', '=', objectId),
+          )
+          .as('collected'),
+        eb
+          .exists(
+            eb.selectFrom('follows').select('user_id').where('user_id', '=', userId).where('object_id', '=', objectId),
+          )
+          .as('followed'),
+        eb
+          .selectFrom('votes')
+          .select('vote')
+          .where('user_id', '=', userId)
+          .where('object_id', '=', objectId)
+          .as('vote'),
+      ])
+      .executeTakeFirstOrThrow();
+    // PostgreSQL answers booleans, SQLite 0 and 1.
+    return { collected: Boolean(row.collected), followed: Boolean(row.followed), vote: row.vote ?? undefined };
   },
 
   /** Tags of many questions in one query. */

@@ -41,7 +41,6 @@ import { insertQuestionRows } from '../posts/question-rows.js';
 import { isNoId, presentAuthor, presentQuestion, type QuestionSurroundings } from '../posts/post.presenter.js';
 import { answersRepository } from '../posts/answers.repository.js';
 import { questionsRepository, type ListedCounts, type QuestionRow } from '../posts/questions.repository.js';
-import { votesRepository } from '../posts/votes.repository.js';
 import { queueNewQuestionEmails } from '../notifications/email-notices.js';
 
 type ListRow = Awaited<ReturnType<typeof questionsRepository.listPage>>['list'][number];
@@ -267,11 +266,10 @@ export class QuestionsService {
    */
   async present(question: QuestionRow, actor: Actor | null, forPage = false): Promise<QuestionDetail> {
     const db = this.site.db;
-    const [authors, tags, settings, votes, engagement, around, decided] = await Promise.all([
+    const [authors, tags, settings, engagement, around, decided] = await Promise.all([
       usersRepository.authors(db, [question.user_id]),
       questionsRepository.tagsOf(db, [question.id]),
       this.siteinfo.settings(),
-      votesRepository.mine(db, actor?.user.id ?? '', [question.id]),
       questionsRepository.engagementOf(db, actor?.user.id ?? '', question.id),
       forPage ? undefined : this.surroundings(question, actor),
       decisionsFor(db, actor, [question]),
@@ -284,8 +282,8 @@ export class QuestionsService {
       presentAuthor(author, settings.site_users),
       tags.map((tag) => presentQuestionTag(tag, marks)),
       actor,
-      votes.get(question.id),
-      engagement,
+      engagement.vote,
+      { collected: engagement.collected, followed: engagement.followed },
       around,
     );
     // The decision behind a closed, deleted or unlisted question: its author and staff only.

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../src/infra/request-context.js';
+import type { Actor } from '../../src/modules/auth/auth.service.js';
+import { buildUser, loginAs } from '../factories.js';
+import { buildTestApp, type TestApp } from '../harness.js';
+
+interface Parts {
+  question: { vote_status: string; collected: boolean; followed: boolean };
+  answers: { list: { id: string; vote_status: string }[] };
+  comments: Record<string, { list: { comment_id: string; is_vote?: boolean }[] }>;
+  my_answer_id?: string;
+}
+
+/**
+ * What only the reader's own rows decide (their votes, bookmark, follow and answer) arrives
+ * with the page's other reads, not from reads of its own: each post's flags must still be the
+ * reader's and no one else's.
+ */
+describe('question page data for its reader', () => {
+  let t: TestApp;
+  let questionId: string;
+  let answerId: string;
+  let commentId: string;
+  const tokens: Record<'reader' | 'answerer' | 'other', string> = { reader: '', answerer: '', other: '' };
+
+  async function member(): Promise<{ token: string; actor: Actor }> {
+    const user = await buildUser(t.app, { rank: 10_000 });
+    const token = await loginAs(t.app, user.id);
+    const actor = await t.app.services.auth.resolve(token);
+    if (!actor) throw new Error('no session');
+    return { token, actor };
+  }
+
+  async function partsFor(token: string): Promise<Parts> {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/answer/api/v1/question/page-data?id=${questionId}`,
+      headers: { cookie: `${SESSION_COOKIE}=${token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json().data as Parts;
+  }
+
+  beforeAll(async () => {
+    t = await buildTestApp({ app: { writeLimits: false } });
+    const [asker, answerer, reader, other] = [await member(), await member(), await member(), await member()];
+    tokens.reader = reader.token;
+    tokens.answerer = answerer.token;
+    tokens.other = other.token;
+    const { services } = t.app;
+    ({ id: questionId } = await services.questions.ask(
+      {
+        title: 'Which of these posts did the reader vote for?',
+        content: 'A question whose page shows each reader their own marks.',
+        tags: [{ slug_name: 'marks' }],
+      },
+      asker.actor,
+    ));
+    ({ id: answerId } = await services.answers.create(
+      { question_id: questionId, content: 'An answer the reader votes up.' },
+      answerer.actor,
+    ));
+    ({ comment_id: commentId } = await services.comments.create(
+      { object_id: answerId, original_text: 'A comment the reader votes up.', reply_comment_id: '' },
+      answerer.actor,
+    ));
+    for (const objectId of [questionId, answerId, commentId]) {
+      await services.votes.vote(objectId, 'up', false, reader.actor);
+    }
+    await services.bookmarks.switch(questionId, true, reader.actor);
+    await services.follows.follow(questionId, false, reader.actor);
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('[P-2] the page data carries the reader’s votes on the question, the answers and the comments, and their bookmark and follow', async () => {
+    const parts = await partsFor(tokens.reader);
+    expect(parts.question).toMatchObject({ vote_status: 'vote_up', collected: true, followed: true });
+    expect(parts.answers.list.find((a) => a.id === answerId)).toMatchObject({ vote_status: 'vote_up' });
+    expect(parts.comments[answerId]?.list.find((c) => c.comment_id === commentId)).toMatchObject({ is_vote: true });
+    expect(parts.my_answer_id).toBeUndefined();
+  });
+
+  it('[P-2] another member’s page data holds none of the reader’s marks', async () => {
+    const parts = await partsFor(tokens.other);
+    expect(parts.question).toMatchObject({ vote_status: '', collected: false, followed: false });
+    expect(parts.answers.list.find((a) => a.id === answerId)).toMatchObject({ vote_status: '' });
+    // A compact comment leaves out what is false.
+    const comment = parts.comments[answerId]?.list.find((c) => c.comment_id === commentId);
+    expect(comment).toBeDefined();
+    expect(comment?.is_vote ?? false).toBe(false);
+  });
+
+  it('[P-2] the answerer’s page data names their own answer (one answer each), read from the answers it shows', async () => {
+    const parts = await partsFor(tokens.answerer);
+    expect(parts.my_answer_id).toBe(answerId);
+  });
+});
