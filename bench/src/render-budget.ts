@@ -10,6 +10,9 @@ export interface RenderTiming {
   p95Ms: number;
 }
 
+/** Renders of each target before it is measured (at most 5 s of them: slow pages at scale). */
+const WARMUP_RENDERS = 200;
+
 export async function measureRenders(
   app: FastifyInstance,
   /** `vary`: a different query string each time (`?bench=N`), so no page cache answers. */
@@ -23,9 +26,11 @@ export async function measureRenders(
     const headers = target.cookie ? { cookie: target.cookie } : {};
     const separator = target.path.includes('?') ? '&' : '?';
     const url = (i: number) => (target.vary ? `${target.path}${separator}bench=${i}` : target.path);
+    // Warmed as the loads are (load.ts): a server renders a page thousands of times, and its
+    // first hundred renders are spent compiling it (V8's tiers), not serving it.
     const warmUntil = Date.now() + 5_000;
-    for (let i = 0; i < 20 && Date.now() < warmUntil; i += 1) {
-      await app.inject({ method: 'GET', url: url(rounds + i), headers }); // warm up
+    for (let i = 0; i < WARMUP_RENDERS && Date.now() < warmUntil; i += 1) {
+      await app.inject({ method: 'GET', url: url(rounds + i), headers });
     }
     const samples: number[] = [];
     const deadline = Date.now() + secondsPerTarget * 1000;

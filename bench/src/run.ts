@@ -21,14 +21,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../../apps/server/src/app.js';
 import { readSiteConfig } from '../../apps/server/src/config/config.js';
-import { ADMIN, REPO } from '../../e2e/support/server.js';
+import { REPO } from '../../e2e/support/server.js';
 import { formatScores, runLighthouse } from './lighthouse.js';
 import { runLoad, type LoadResult, type LoadTarget } from './load.js';
 import { startNginx, type StaticServer } from './nginx.js';
-import { measureRenders, type RenderTiming } from './render-budget.js';
+import type { RenderTiming } from './render-budget.js';
 import { searchMix } from './search-mix.js';
 import { installSite, memberCookie, pagesOf, seedSite, startServer, type Engine, type SeedSize } from './site.js';
 import { checkTargets, percent, type EngineRun } from './targets.js';
@@ -200,7 +200,7 @@ async function benchEngine(
     } finally {
       await server.stop();
     }
-    const renders = await renderBudget(dataDir, pages.question, pages.list);
+    const renders = renderBudget(dataDir, pages.question, pages.list);
     console.log('\nserver render (whole request, in-process) | median ms | p95 ms');
     for (const t of renders) console.log(row([t.path, t.medianMs, t.p95Ms]));
     return { ...run, memberRenderMedianMs: renders[0]?.medianMs ?? Number.POSITIVE_INFINITY };
@@ -248,27 +248,18 @@ async function lighthouseHook(baseUrl: string, paths: string[]): Promise<void> {
   }
 }
 
-/** Whole-request render times in-process: the question page for a member (no cache) first. */
-async function renderBudget(dataDir: string, questionPath: string, listPath: string): Promise<RenderTiming[]> {
-  const app = await buildApp({ dataDir });
-  try {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/answer/api/v1/user/login/email',
-      payload: { e_mail: ADMIN.email, pass: ADMIN.password },
-    });
-    const token = (login.json() as { data: { access_token: string } }).data.access_token;
-    const cookie = `inquire_token=${token}`;
-    const timings = await measureRenders(app, [
-      { path: questionPath, cookie },
-      { path: questionPath, vary: true },
-      { path: listPath, cookie },
-    ]);
-    const labels = ['question page, member', 'question page, guest, cache miss', 'question list page, member'];
-    return timings.map((t, i) => ({ ...t, path: `${labels[i]} (${t.path})` }));
-  } finally {
-    await app.close();
-  }
+/**
+ * Whole-request render times in-process, the question page for a member (no cache) first: in
+ * a process of its own (render-process.ts), with the production build of React.
+ */
+function renderBudget(dataDir: string, questionPath: string, listPath: string): RenderTiming[] {
+  const script = fileURLToPath(new URL('./render-process.ts', import.meta.url));
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script, dataDir, questionPath, listPath], {
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) throw new Error(`the render budget did not run: ${result.stderr}${result.stdout}`);
+  return JSON.parse(result.stdout.trim().split('\n').pop() ?? '[]') as RenderTiming[];
 }
 
 function printTargets(runs: EngineRun[]): void {
