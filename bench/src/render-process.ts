@@ -34,6 +34,7 @@ async function renderBudget(dataDir: string, questionPath: string, listPath: str
 }
 
 const [dataDir, questionPath, listPath] = process.argv.slice(2);
-if (!dataDir || !questionPath || !listPath) throw new Error('usage: render-process.ts DATA_DIR QUESTION_PATH LIST_PATH');
+if (!dataDir || !questionPath || !listPath)
+  throw new Error('usage: render-process.ts DATA_DIR QUESTION_PATH LIST_PATH');
 console.log(JSON.stringify(await renderBudget(dataDir, questionPath, listPath)));
 process.exit(0);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RelatedQuestion } from '@inquire/shared';
+import { queryObservers } from '../../infra/db.js';
 import { buildUser, loginAs } from '../../../test/factories.js';
 import { buildTestApp, call, type TestApp } from '../../../test/harness.js';
 
@@ -75,6 +76,40 @@ describe('related questions', () => {
     await ask('如何安装软件包管理器', ['packages']);
     const res = await related(main);
     expect(res.body.data.list.map((q) => q.id)).toEqual([alike]);
+  });
+
+  it('[P-3] keeps no related list read while a write landed: a question deleted meanwhile is not shown after', async () => {
+    const main = await ask('Caching related lists safely', ['caching']);
+    const soonGone = await ask('Caching related lists in memory', ['caching']);
+    const row = { id: main, title: 'Caching related lists safely' };
+    const reading = t.app.services.related.forReadable(row);
+    // A write's drop arrives while the list is read; the write itself lands after the read.
+    t.app.services.related.forget();
+    expect((await reading).map((q) => q.id)).toEqual([soonGone]);
+    await t.app.site.db.updateTable('questions').set({ status: 10 }).where('id', '=', soonGone).execute();
+    expect(await t.app.services.related.forReadable(row)).toEqual([]);
+  });
+
+  it('reads a related list once for the renders that ask for it at the same time', async () => {
+    const main = await ask('Sharing one read among renders', ['reads']);
+    await ask('Sharing reads among many renders', ['reads']);
+    const row = { id: main, title: 'Sharing one read among renders' };
+    t.app.services.related.forget();
+    // The tag pool's query (its "newest" arms) is the related list's own: the outbox's and the
+    // search feed's passes may query meanwhile.
+    let reads = 0;
+    const count = (sqlText: string) => {
+      if (sqlText.includes('as "newest"')) reads += 1;
+    };
+    queryObservers.add(count);
+    try {
+      const lists = await Promise.all([1, 2, 3, 4].map(() => t.app.services.related.forReadable(row)));
+      expect(reads).toBe(1);
+      expect(lists[0]).toHaveLength(1);
+      expect(new Set(lists.map((list) => JSON.stringify(list))).size).toBe(1);
+    } finally {
+      queryObservers.delete(count);
+    }
   });
 
   it('answers 400 naming question_id, 404 for a question the caller may not see, 401 and 403 on a private site', async () => {

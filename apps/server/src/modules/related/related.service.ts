@@ -1,4 +1,5 @@
 import { REASONS, type RelatedQuestion } from '@inquire/shared';
+import { KeptPerGeneration } from '../../infra/kept-per-generation.js';
 import type { SiteRuntime } from '../../infra/site.js';
 import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../auth/auth.service.js';
@@ -21,14 +22,14 @@ export class RelatedService {
    * Related lists by question: the same for every reader (listed questions only), and costly
    * (a full-text query: 4 ms of a 2,000-question site's 7 ms question page). Dropped whenever
    * the site's content generation moves (`forget`, infra/content-generation.ts), as the guest
-   * pages are, so no write shows later here than there.
+   * pages are, so no write shows later here than there; a list read across a drop is not kept.
    */
-  private readonly cache = new Map<string, RelatedQuestion[]>();
+  private readonly lists = new KeptPerGeneration<RelatedQuestion[]>(CACHED_LISTS);
 
   constructor(private readonly site: SiteRuntime) {}
 
   forget(): void {
-    this.cache.clear();
+    this.lists.forget();
   }
 
   /** Up to 6 listed questions like one the caller may see. */
@@ -43,14 +44,8 @@ export class RelatedService {
    * questions whose text (title, body, tags) shares the title's telling words, the duplicates
    * a reader is after; questions sharing the most tags fill what is left.
    */
-  async forReadable(question: { id: string; title: string }): Promise<RelatedQuestion[]> {
-    const key = `${question.id}\n${question.title}`;
-    const cached = this.cache.get(key);
-    if (cached) return cached;
-    const list = await this.compute(question);
-    if (this.cache.size >= CACHED_LISTS) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(key, list);
-    return list;
+  forReadable(question: { id: string; title: string }): Promise<RelatedQuestion[]> {
+    return this.lists.get(`${question.id}\n${question.title}`, () => this.compute(question));
   }
 
   private async compute(question: { id: string; title: string }): Promise<RelatedQuestion[]> {
