@@ -33,9 +33,6 @@ import { searchMix } from './search-mix.js';
 import { installSite, memberCookie, pagesOf, seedSite, startServer, type Engine, type SeedSize } from './site.js';
 import { checkTargets, percent, type EngineRun } from './targets.js';
 
-// Measure what production runs: React's development build renders several times slower.
-process.env.NODE_ENV ??= 'production';
-
 const { values: flags } = parseArgs({
   options: {
     scale: { type: 'string' },

@@ -3,6 +3,7 @@ import { MAIL_STATUS, ROLE, USER_STATUS } from '@inquire/shared';
 import type { Insertable } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { UsersTable } from '../src/db/database.js';
+import type { Actor } from '../src/modules/auth/auth.service.js';
 import { hashPassword } from '../src/infra/passwords.js';
 import { nowSeconds } from '../src/lib/clock.js';
 import { nextId } from '../src/lib/ids.js';
@@ -46,4 +47,19 @@ export async function buildUser(
 /** A live session for a user, as sign-in would open. */
 export async function loginAs(app: FastifyInstance, userId: string): Promise<string> {
   return app.services.auth.openSession(userId, { ip: '127.0.0.1', userAgent: 'test' });
+}
+
+/**
+ * A signed-in member with the rank to do anything a member may (10,000 unless overridden): their
+ * session token for requests and the actor the services take.
+ */
+export async function buildMember(
+  app: FastifyInstance,
+  overrides: Parameters<typeof buildUser>[1] = {},
+): Promise<{ token: string; actor: Actor }> {
+  const user = await buildUser(app, { rank: 10_000, ...overrides });
+  const token = await loginAs(app, user.id);
+  const actor = await app.services.auth.resolve(token);
+  if (!actor) throw new Error('the session did not resolve');
+  return { token, actor };
 }

@@ -3,17 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { queryObservers } from '../../src/infra/db.js';
 import { SESSION_COOKIE } from '../../src/infra/request-context.js';
 import type { Actor } from '../../src/modules/auth/auth.service.js';
-import { buildUser, loginAs } from '../factories.js';
+import { buildMember } from '../factories.js';
 import { buildTestApp, type TestApp } from '../harness.js';
-
-/** A member: their session token and the actor the services see. */
-async function member(app: FastifyInstance): Promise<{ token: string; actor: Actor }> {
-  const user = await buildUser(app, { rank: 10_000 });
-  const token = await loginAs(app, user.id);
-  const actor = await app.services.auth.resolve(token);
-  if (!actor) throw new Error('the session did not resolve');
-  return { token, actor };
-}
 
 /**
  * A question with `answers` answers, each post carrying a comment, a reaction and a vote:
@@ -85,7 +76,7 @@ describe('question page query count', () => {
     // These tests count a render's queries: the guest page cache would answer repeats from memory.
     t = await buildTestApp({ app: { pages: { cache: false }, writeLimits: false } });
     people = [];
-    for (let i = 0; i < 32; i += 1) people.push(await member(t.app));
+    for (let i = 0; i < 32; i += 1) people.push(await buildMember(t.app));
     small = await questionWith(t.app, 1, people);
     large = await questionWith(t.app, 30, people);
     // The pages' addresses in the permalink form (a bare id answers 301 to it); reading them

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/infra/request-context.js';
-import type { Actor } from '../../src/modules/auth/auth.service.js';
-import { buildUser, loginAs } from '../factories.js';
+import { buildMember } from '../factories.js';
 import { buildTestApp, type TestApp } from '../harness.js';
 
 interface Parts {
@@ -23,14 +22,6 @@ describe('question page data for its reader', () => {
   let commentId: string;
   const tokens: Record<'reader' | 'answerer' | 'other', string> = { reader: '', answerer: '', other: '' };
 
-  async function member(): Promise<{ token: string; actor: Actor }> {
-    const user = await buildUser(t.app, { rank: 10_000 });
-    const token = await loginAs(t.app, user.id);
-    const actor = await t.app.services.auth.resolve(token);
-    if (!actor) throw new Error('no session');
-    return { token, actor };
-  }
-
   async function partsFor(token: string): Promise<Parts> {
     const response = await t.app.inject({
       method: 'GET',
@@ -43,7 +34,12 @@ describe('question page data for its reader', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ app: { writeLimits: false } });
-    const [asker, answerer, reader, other] = [await member(), await member(), await member(), await member()];
+    const [asker, answerer, reader, other] = [
+      await buildMember(t.app),
+      await buildMember(t.app),
+      await buildMember(t.app),
+      await buildMember(t.app),
+    ];
     tokens.reader = reader.token;
     tokens.answerer = answerer.token;
     tokens.other = other.token;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/modules/auth/auth.service.js';
-import { buildUser, loginAs } from '../factories.js';
+import { buildMember } from '../factories.js';
 import { buildTestApp, type TestApp } from '../harness.js';
 
 /** Marks that appear once in a post's source and, rendered, once in its HTML. */
@@ -17,12 +17,7 @@ describe('question page weight', () => {
   beforeAll(async () => {
     t = await buildTestApp({ app: { pages: {}, writeLimits: false } });
     const actors: Actor[] = [];
-    for (let i = 0; i < 4; i += 1) {
-      const user = await buildUser(t.app, { rank: 10_000 });
-      const actor = await t.app.services.auth.resolve(await loginAs(t.app, user.id));
-      if (!actor) throw new Error('no session');
-      actors.push(actor);
-    }
+    for (let i = 0; i < 4; i += 1) actors.push((await buildMember(t.app)).actor);
     const [asker, ...answerers] = actors as [Actor, ...Actor[]];
     ({ id: questionId } = await t.app.services.questions.ask(
       {

@@ -354,17 +354,27 @@ function newestMatches(text: TextSearch, c: SearchConditions, perKind: number): 
   return sql.join(arms, sql` union all `);
 }
 
-/**
- * SQLite's newest candidate questions (`candidates`, rank 0) with a row for each term their
- * title holds (rank 1), from the title's matches at or above the oldest candidate's rowid only:
- * FTS5 seeks a term's list to that bound, so this reads about as many rows as the candidates.
- */
+/** SQLite: the newest `perKind` matching questions, ranked by their titles (sqliteNewestByTitle). */
 function sqliteNewestQuestions(text: TextSearch, range: RawBuilder<unknown>, perKind: number): RawBuilder<unknown> {
-  return sql`select * from (with candidates as (select search_fts.rowid as k from search_fts
-      where ${text.where.question} and ${range} order by search_fts.rowid desc limit ${perKind})
+  const newest = sqliteNewestByTitle(sql`${text.where.question} and ${range}`, text.titleMatches, perKind);
+  return sql`select * from (${newest}) newest_question`;
+}
+
+/**
+ * SQLite: the newest `limit` questions matching `where` (id, rank), each ranked by how many of
+ * `titleMatches` its title holds. The titles are read from the oldest candidate's rowid up only
+ * (sqliteTitleHits), so this reads about as many rows as the candidates.
+ */
+export function sqliteNewestByTitle(
+  where: RawBuilder<unknown>,
+  titleMatches: string[],
+  limit: number,
+): RawBuilder<unknown> {
+  return sql`with candidates as (select search_fts.rowid as k from search_fts
+      where ${where} order by search_fts.rowid desc limit ${limit})
     select cast(k as text) as id, sum(rank) as rank
-    from (select k, 0 as rank from candidates union all ${sqliteTitleHits(text.titleMatches, 'candidates')}) hits
-    group by k having min(rank) = 0) newest_question`;
+    from (select k, 0 as rank from candidates union all ${sqliteTitleHits(titleMatches, 'candidates')}) hits
+    group by k having min(rank) = 0`;
 }
 
 /**
@@ -373,7 +383,7 @@ function sqliteNewestQuestions(text: TextSearch, range: RawBuilder<unknown>, per
  * must be the only lower bound on the rowid: given the questions' range's too, FTS5 used that
  * one and read the term's whole title list (8 ms a common word at 1M questions, not 0.15).
  */
-export function sqliteTitleHits(titleMatches: string[], table: string): RawBuilder<unknown> {
+function sqliteTitleHits(titleMatches: string[], table: string): RawBuilder<unknown> {
   const oldest = sql`(select min(k) from ${sql.table(table)})`;
   const { high } = objectIdRange('question');
   const inTitle = titleMatches.map(
@@ -614,6 +624,20 @@ async function pageWithTotal(
   return { count: cappedCount(total), hits: toHits(rows.rows) };
 }
 
+/** One page of `matches` (id, rank) whose posts anyone may see, in order: no count. */
+async function visiblePage(
+  db: Db,
+  c: SearchConditions,
+  matches: RawBuilder<unknown>,
+  sqlite: boolean,
+  sorted: RawBuilder<unknown>,
+  page: PageWindow,
+): Promise<SearchHit[]> {
+  const rows = await sql<HitRow>`select id, kind from (${visiblePosts(c, matches, sqlite)}) r
+    order by ${sorted} limit ${page.limit} offset ${page.offset}`.execute(db);
+  return toHits(rows.rows);
+}
+
 /**
  * Matches a PostgreSQL walk reads at a time after its first batch, and how many batches it reads
  * before it ranks every match instead. The first batch is the posts wanted: the tags are in the
@@ -676,9 +700,8 @@ async function walkInBatches(
   // Few matches in all: ranked by the engine's rank instead (the rank-all path).
   if (allRead && read <= text.rankAllUpTo) return undefined;
   if (passing.length === 0) return { count: 0, hits: [] };
-  const rows = await sql<HitRow>`select id, kind from (${visiblePosts(c, unnested(passing), false)}) r
-    order by ${sorted} limit ${page.limit} offset ${page.offset}`.execute(db);
-  return { count: cappedCount(passing.length), hits: toHits(rows.rows) };
+  const hits = await visiblePage(db, c, unnested(passing), false, sorted, page);
+  return { count: cappedCount(passing.length), hits };
 }
 
 /** Matches found by id, as a set the posts join (PostgreSQL: two array parameters). */
@@ -716,10 +739,9 @@ async function findNewestPostgres(
   const ranked = sql`select p.id, ${text.titleRank} as rank
       from unnest(${candidates('question')}::text[]) as p(id) join search_docs s on s.id = p.id
     union all select a.id, 0 from unnest(${candidates('answer')}::text[]) as a(id)`;
-  const rows = await sql<HitRow>`select id, kind from (${visiblePosts(c, ranked, false)}) r
-    order by ${sorted} limit ${page.limit} offset ${page.offset}`.execute(db);
+  const hits = await visiblePage(db, c, ranked, false, sorted, page);
   // The index's count, as SQLite's path below.
-  return { count: cappedCount(matched), hits: toHits(rows.rows) };
+  return { count: cappedCount(matched), hits };
 }
 
 /** One page of the search and its count (searchRepository.search), with the index side read. */
@@ -743,11 +765,10 @@ async function find(
     if (matched > text.rankAllUpTo && onlyText(c)) {
       const perKind = Math.max(CANDIDATES, page.offset + page.limit);
       const newest = newestMatches(text, c, perKind);
-      const rows = await sql<HitRow>`select id, kind from (${visiblePosts(c, newest, text.sqlite)}) r
-        order by ${sorted} limit ${page.limit} offset ${page.offset}`.execute(db);
+      const hits = await visiblePage(db, c, newest, true, sorted, page);
       // The index's count (it holds public posts only, written with them): reading every
       // matching post to count it is what this path avoids.
-      return { count: cappedCount(matched), hits: toHits(rows.rows) };
+      return { count: cappedCount(matched), hits };
     }
     if (matched > text.rankAllUpTo) {
       // Other conditions narrow the matches: the count is of the newest posts that pass them.

@@ -3,7 +3,7 @@ import { objectIdRange } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import { listedQuestionCheckSql } from '../posts/public-questions.js';
 import { isSqlite } from '../posts/search-index.js';
-import { postsOfMatches, sqliteTitleHits } from './search.repository.js';
+import { postsOfMatches, sqliteNewestByTitle } from './search.repository.js';
 import { ftsPhrase, searchWords, tsPhrase } from './search-text.js';
 
 export interface SimilarQuestionRow {
@@ -32,11 +32,7 @@ function sqliteMatches(phrases: string[][]): RawBuilder<unknown> {
   const range = sql`search_fts.rowid >= ${sql.raw(QUESTIONS.low)} and search_fts.rowid < ${sql.raw(QUESTIONS.high)}`;
   const anyWord = phrases.map((words) => ftsPhrase(words)).join(' OR ');
   const inTitle = phrases.map((words) => `{title} : ${ftsPhrase(words)}`);
-  return sql`with candidates as (select search_fts.rowid as k from search_fts
-      where search_fts match ${anyWord} and ${range} order by search_fts.rowid desc limit ${CANDIDATES})
-    select cast(k as text) as id, sum(rank) as rank
-    from (select k, 0 as rank from candidates union all ${sqliteTitleHits(inTitle, 'candidates')}) hits
-    group by k having min(rank) = 0`;
+  return sqliteNewestByTitle(sql`search_fts match ${anyWord} and ${range}`, inTitle, CANDIDATES);
 }
 
 /**
