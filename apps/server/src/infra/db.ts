@@ -19,13 +19,16 @@ import type { DbConfig } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import { isGenerationPoll } from './content-generation.repository.js';
 import { withStatementCache } from './sqlite-statements.js';
-import { withNamedStatements } from './pg-statements.js';
+import { PLANS_ALIKE, withNamedStatements } from './pg-statements.js';
 
 // PostgreSQL returns int8 (bigint, count(*)) as strings; our values are Unix seconds and
 // counters, far below 2^53, so read them as numbers on both engines.
 pg.types.setTypeParser(20, (value) => Number(value));
 
 export type Db = Kysely<Database>;
+
+/** `.modifyEnd(plansAlike)`: a LIMIT query whose plan does not depend on its values (pg-statements.ts). */
+export const plansAlike = sql.raw(PLANS_ALIKE);
 export type DbDriver = DbConfig['driver'];
 
 export interface DbHandle {

@@ -2,7 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import { ANSWER_STATUS } from '@inquire/shared';
 import type { AnswersTable } from '../../db/database.js';
-import type { Db } from '../../infra/db.js';
+import { plansAlike, type Db } from '../../infra/db.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { searchFeedQueue } from './search-feed-queue.js';
 import { searchIndex } from './search-index.js';
@@ -101,6 +101,8 @@ export const answersRepository = {
       .orderBy('created_at', 'asc')
       .limit(pageSize)
       .offset((page - 1) * pageSize)
+      // Always one question's answers, through its index, then sorted.
+      .modifyEnd(plansAlike)
       .execute();
     const votes = new Map(rows.map((row) => [row.id, row.viewer_vote ?? 0]));
     const list: AnswerRow[] = rows.map(({ viewer_vote: _vote, ...answer }) => answer);
