@@ -23,6 +23,9 @@ import { NO_ORIGIN, postOriginsRepository, type PostOrigin } from '../posts/post
 import { followersOf, notifyInbox } from '../notifications/notify.js';
 import { tellOfAnswer } from './answer-notice.js';
 
+/** A page of a question's answers as read, with the caller's votes on them. */
+export type AnswerRows = Awaited<ReturnType<typeof answersRepository.listForQuestion>>;
+
 export class AnswersService {
   constructor(
     private readonly site: SiteRuntime,
@@ -37,15 +40,28 @@ export class AnswersService {
 
   /** The same, for a question row already loaded and checked readable by the caller. */
   async pageOf(question: QuestionRow, actor: Actor | null, page: number, pageSize: number): Promise<Paged<AnswerItem>> {
-    const db = this.site.db;
+    return this.presentRows(question, actor, await this.rowsOf(question, actor, page, pageSize));
+  }
+
+  /**
+   * The answers' rows alone, before their authors are read: a page that hangs more reads off
+   * the answers (comments, reactions) starts them beside the authors' read.
+   */
+  async rowsOf(question: QuestionRow, actor: Actor | null, page: number, pageSize: number): Promise<AnswerRows> {
     // Suspended or unactivated staff read as members: the one visibility rule decides.
-    const { count, list, votes } = await answersRepository.listForQuestion(
-      db,
+    return answersRepository.listForQuestion(
+      this.site.db,
       question.id,
       { userId: actor?.user.id ?? '', seesOthersRestricted: seesOthersRestrictedPosts(actor) },
       page,
       pageSize,
     );
+  }
+
+  /** Rows from rowsOf as the caller sees them: authors, editors, decisions and actions. */
+  async presentRows(question: QuestionRow, actor: Actor | null, rows: AnswerRows): Promise<Paged<AnswerItem>> {
+    const { count, list, votes } = rows;
+    const db = this.site.db;
     const [authors, { site_users: users }, decided] = await Promise.all([
       usersRepository.authors(
         db,

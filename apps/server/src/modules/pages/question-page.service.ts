@@ -17,12 +17,16 @@ import type { ReactionsService } from '../reactions/reactions.service.js';
 import type { RelatedService } from '../related/related.service.js';
 
 /**
- * Comments as the page carries them (compact: see PageComment), a comment's source only to a
- * reader who may edit it (the edit box starts from it).
+ * Comments as the page carries them (compact: see PageComment) for the posts it shows, a
+ * comment's source only to a reader who may edit it (the edit box starts from it).
  */
-function pageComments(pages: Record<string, Paged<CommentItem>>): Record<string, Paged<PageComment>> {
+function pageComments(
+  pages: Record<string, Paged<CommentItem>>,
+  shown: ReadonlySet<string>,
+): Record<string, Paged<PageComment>> {
   const trimmed: Record<string, Paged<PageComment>> = {};
   for (const [postId, page] of Object.entries(pages)) {
+    if (!shown.has(postId)) continue; // an answer left out for want of its author
     trimmed[postId] = {
       count: page.count,
       list: page.list.map((c) => compactComment(c.actions.edit ? c : { ...c, original_text: '' })),
@@ -32,9 +36,14 @@ function pageComments(pages: Record<string, Paged<CommentItem>>): Record<string,
 }
 
 /** Posts nobody reacted to are left out: the page shows them with empty counts by default. */
-function reactedOnly(summaries: Record<string, ReactionSummary>): Record<string, ReactionSummary> {
+function reactedOnly(
+  summaries: Record<string, ReactionSummary>,
+  shown: ReadonlySet<string>,
+): Record<string, ReactionSummary> {
   return Object.fromEntries(
-    Object.entries(summaries).filter(([, summary]) => summary.reaction_summary.some((r) => r.count > 0)),
+    Object.entries(summaries).filter(
+      ([postId, summary]) => shown.has(postId) && summary.reaction_summary.some((r) => r.count > 0),
+    ),
   );
 }
 
@@ -63,31 +72,39 @@ export class QuestionPageService {
 
   async load(questionId: string, actor: Actor | null, visitor: string): Promise<QuestionPageParts> {
     const { questions, answers, comments, reactions, invites, related } = this.readers;
-    // Loaded and checked once; every part below is of this question. The view is counted
-    // alongside the first reads rather than before them (a round trip less on PostgreSQL).
+    // Loaded and checked once; every part below is of this question.
     const row = await questions.visibleRow(questionId, actor);
-    // What needs only the question is read with it; what hangs off the posts, once they are in.
-    const [viewCounted, presented, answerPage, invited, relatedList] = await Promise.all([
-      visitor ? questions.countView(row.id, visitor) : false,
-      questions.present(row, actor, true),
-      answers.pageOf(row, actor, 1, ANSWERS_PER_PAGE),
-      row.status === DELETED ? [] : invites.listOf(row),
-      related.forReadable(row),
-    ]);
+    const answerRows = answers.rowsOf(row, actor, 1, ANSWERS_PER_PAGE);
+    // What hangs off the posts (comments, reactions) needs only their ids: it is read as soon
+    // as the answers' rows are in, beside their authors (a round trip less on PostgreSQL).
+    const marks = answerRows.then(({ list }) => {
+      const posts = [row, ...list];
+      const livePostIds = posts.filter((p) => p.status !== DELETED).map((p) => p.id);
+      return Promise.all([
+        comments.firstPagesOf(posts, actor, COMMENTS_PER_POST),
+        reactions.summariesOf(livePostIds, actor),
+      ]);
+    });
+    // What needs only the question is read with the answers; the view is counted alongside
+    // them rather than before (a round trip less on PostgreSQL).
+    const [viewCounted, presented, answerPage, invited, relatedList, [commentPages, reactionSummaries]] =
+      await Promise.all([
+        visitor ? questions.countView(row.id, visitor) : false,
+        questions.present(row, actor, true),
+        answerRows.then((rows) => answers.presentRows(row, actor, rows)),
+        row.status === DELETED ? [] : invites.listOf(row),
+        related.forReadable(row),
+        marks,
+      ]);
     const ownAnswer = await answers.answerKeptBy(row.id, actor, answerPage);
     const question = viewCounted ? withCountedView(presented) : presented;
-    const posts = [question, ...answerPage.list];
-    const livePostIds = posts.filter((p) => p.status !== DELETED).map((p) => p.id);
-    const [commentPages, reactionSummaries] = await Promise.all([
-      comments.firstPagesOf(posts, actor, COMMENTS_PER_POST),
-      reactions.summariesOf(livePostIds, actor),
-    ]);
+    const shown = new Set([question.id, ...answerPage.list.map((a) => a.id)]);
     return {
       // The rendered HTML only (edits load the source), and Inquire's fields only.
       question: pageQuestion(question),
       answers: { count: answerPage.count, list: answerPage.list.map(pageAnswer) },
-      comments: pageComments(commentPages),
-      reactions: reactedOnly(reactionSummaries),
+      comments: pageComments(commentPages, shown),
+      reactions: reactedOnly(reactionSummaries, shown),
       invited,
       related: relatedList,
       ...(ownAnswer ? { my_answer_id: ownAnswer } : {}),
