@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { renderInline, renderMarkdown, sanitize } from './markdown.js';
+import { htmlText, plainText, renderInline, renderMarkdown, sanitize } from './markdown.js';
 
 /**
  * Property tests of the one renderer: whatever markdown or HTML goes in, including generated
@@ -212,5 +212,35 @@ describe('renderer and sanitizer properties', () => {
     expect(problems('<td style="background:red">x</td>')).toHaveLength(1);
     expect(problems('<p>a <b onclick=x</p>')).toContain('a "<" outside a well-formed tag');
     expect(problems('<p><a href="https://ok.test" rel="nofollow">ok</a> &lt;script&gt;</p>')).toEqual([]);
+  });
+});
+
+/** Markdown whose rendering is long and dense with tags, entities and links: prefixes get cut anywhere. */
+const longDocument = fc
+  .array(
+    fc.oneof(
+      fc.string({ unit: 'grapheme-ascii', maxLength: 80 }),
+      fc.constantFrom('&', '<', '>', '"', "'", '&amp;', '&quot;', '**bold**', '`a<b>`', '\n\n', '\n- item\n'),
+      url.map((href) => `[link](${href})`),
+      fc.constantFrom(
+        '\n```\nconst a = b < c && d;\n```\n',
+        '\n> quoted "text"\n\n',
+        '| a | b |\n|---|---|\n| 1 | 2 |\n',
+      ),
+    ),
+    { minLength: 20, maxLength: 120 },
+  )
+  .map((parts) => parts.join(' '));
+
+describe('excerpts', () => {
+  it("[P-2] an excerpt read from a prefix of the body is the whole body's excerpt", () => {
+    fc.assert(
+      fc.property(longDocument, fc.integer({ min: 1, max: 300 }), (source, max) => {
+        const html = renderMarkdown(source);
+        const whole = htmlText(html);
+        expect(plainText(html, max)).toBe(whole.length > max ? `${whole.slice(0, max - 1)}…` : whole);
+      }),
+      RUNS,
+    );
   });
 });

@@ -150,18 +150,43 @@ const ENTITIES: Record<string, string> = {
   '&nbsp;': ' ',
 };
 
+/** The text of sanitized HTML: tags stripped, entities decoded, whitespace collapsed. */
+export function htmlText(html: string): string {
+  return (
+    html
+      // Block boundaries become spaces; inline tags vanish, so "**sorted**?" stays "sorted?".
+      .replace(/<\/?(?:p|br|li|ul|ol|div|h[1-6]|pre|blockquote|tr|td|th|table|hr)\b[^>]*>/gi, ' ')
+      .replace(/<[^>]*>/g, '')
+      .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITIES[entity] ?? entity)
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
+}
+
+/** HTML characters read per character of an excerpt before the whole body is read instead. */
+const HTML_PER_EXCERPT_CHAR = 4;
+/** The most a cut at the prefix's end can change its text: a partial entity (`&quot`). */
+const CUT_DAMAGE = 8;
+
 /**
  * Plain text of HTML this renderer produced (already sanitized), for excerpts and meta
  * descriptions. A tag strip is enough here and far cheaper than parsing again; the result is
  * text, escaped wherever it is shown.
+ *
+ * Lists cut every body to an excerpt, so only a prefix of a long body is read (a fifth of the
+ * list API's time went to reading whole bodies). The prefix loses any tag cut at its end;
+ * then a cut can only change its text's last few characters (a partial entity), so when the
+ * prefix yields more than `max` characters beyond those, its excerpt is the whole body's.
+ * Otherwise (markup-heavy bodies) the whole body is read.
  */
 export function plainText(html: string, max = 240): string {
-  const text = html
-    // Block boundaries become spaces; inline tags vanish, so "**sorted**?" stays "sorted?".
-    .replace(/<\/?(?:p|br|li|ul|ol|div|h[1-6]|pre|blockquote|tr|td|th|table|hr)\b[^>]*>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITIES[entity] ?? entity)
-    .replace(/\s+/g, ' ')
-    .trim();
+  const prefixLength = max * HTML_PER_EXCERPT_CHAR + 64;
+  if (html.length > prefixLength) {
+    const prefix = html.slice(0, prefixLength);
+    const cutTag = prefix.lastIndexOf('<');
+    const head = htmlText(cutTag > prefix.lastIndexOf('>') ? prefix.slice(0, cutTag) : prefix);
+    if (head.length > max + CUT_DAMAGE) return `${head.slice(0, max - 1)}…`;
+  }
+  const text = htmlText(html);
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
