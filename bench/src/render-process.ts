@@ -10,23 +10,33 @@
 import { buildApp } from '../../apps/server/src/app.js';
 import { ADMIN } from '../../e2e/support/server.js';
 import { measureRenders, type RenderTiming } from './render-budget.js';
+import { BENCH_MEMBER } from './site.js';
 
 async function renderBudget(dataDir: string, questionPath: string, listPath: string): Promise<RenderTiming[]> {
   const app = await buildApp({ dataDir });
   try {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/answer/api/v1/user/login/email',
-      payload: { e_mail: ADMIN.email, pass: ADMIN.password },
-    });
-    const token = (login.json() as { data: { access_token: string } }).data.access_token;
-    const cookie = `inquire_token=${token}`;
+    const signIn = async (account: { email: string; password: string }) => {
+      const login = await app.inject({
+        method: 'POST',
+        url: '/answer/api/v1/user/login/email',
+        payload: { e_mail: account.email, pass: account.password },
+      });
+      return `inquire_token=${(login.json() as { data: { access_token: string } }).data.access_token}`;
+    };
+    // The bench added its member before the loads (site.ts).
+    const cookie = await signIn(BENCH_MEMBER);
     const timings = await measureRenders(app, [
       { path: questionPath, cookie },
       { path: questionPath, vary: true },
       { path: listPath, cookie },
+      { path: questionPath, cookie: await signIn(ADMIN) },
     ]);
-    const labels = ['question page, member', 'question page, guest, cache miss', 'question list page, member'];
+    const labels = [
+      'question page, member',
+      'question page, guest, cache miss',
+      'question list page, member',
+      'question page, staff',
+    ];
     return timings.map((t, i) => ({ ...t, path: `${labels[i]} (${t.path})` }));
   } finally {
     await app.close();

@@ -30,7 +30,16 @@ import { runLoad, type LoadResult, type LoadTarget } from './load.js';
 import { startNginx, type StaticServer } from './nginx.js';
 import type { RenderTiming } from './render-budget.js';
 import { searchMix } from './search-mix.js';
-import { installSite, memberCookie, pagesOf, seedSite, startServer, type Engine, type SeedSize } from './site.js';
+import {
+  adminCookie,
+  installSite,
+  memberCookie,
+  pagesOf,
+  seedSite,
+  startServer,
+  type Engine,
+  type SeedSize,
+} from './site.js';
 import { checkTargets, percent, type EngineRun } from './targets.js';
 
 const { values: flags } = parseArgs({
@@ -144,12 +153,15 @@ async function benchEngine(
     try {
       pages = await pagesOf(server.url);
       const cookie = await memberCookie(server.url);
+      const staffCookie = await adminCookie(server.url);
       const at = (path: string) => `${server.url}${path}`;
       const question = `question page with ${pages.answers} answers`;
       const targets: Record<string, LoadTarget> = {
         guestQuestionHit: { name: `${question}, guest, cache hit`, url: at(pages.question) },
         guestQuestionMiss: { name: `${question}, guest, cache miss`, url: at(pages.question), vary: true },
         memberQuestion: { name: `${question}, member`, url: at(pages.question), headers: { cookie } },
+        // Printed beside the member's: staff pages also read review counts and moderation records.
+        staffQuestion: { name: `${question}, staff`, url: at(pages.question), headers: { cookie: staffCookie } },
         guestListHit: { name: 'question list page, guest, cache hit', url: at(pages.list) },
         guestTagHit: { name: 'tag page, guest, cache hit', url: at(pages.tag) },
         listApi: { name: 'GET question/page (20 items)', url: at('/answer/api/v1/question/page?page=1&page_size=20') },
@@ -159,7 +171,7 @@ async function benchEngine(
           name: `GET search, ${SEARCHES.length} distinct queries in turn`,
           url: at(SEARCHES[0]!),
           paths: SEARCHES,
-          headers: { cookie },
+          headers: { cookie: staffCookie },
         },
       };
       console.log(

@@ -121,14 +121,47 @@ async function api<T>(url: string, path: string, init?: RequestInit): Promise<T>
   return ((await response.json()) as { data: T }).data;
 }
 
-/** Signs the admin in through the API, as the sign-in page does; answers the session cookie. */
-export async function memberCookie(url: string): Promise<string> {
+/**
+ * The member the bench reads pages as: a plain member (no staff rights, so no review counts or
+ * moderation reads), as most readers who sign in are. Seeded members have no password.
+ */
+export const BENCH_MEMBER = {
+  name: 'Bench Member',
+  email: 'bench-member@example.com',
+  password: 'bench-password-1',
+} as const;
+
+async function signIn(url: string, account: { email: string; password: string }): Promise<string> {
   const session = await api<{ access_token: string }>(url, 'user/login/email', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ e_mail: ADMIN.email, pass: ADMIN.password }),
+    body: JSON.stringify({ e_mail: account.email, pass: account.password }),
   });
-  return `inquire_token=${session.access_token}`;
+  return session.access_token;
+}
+
+/** Signs the admin in through the API, as the sign-in page does; answers the session cookie. */
+export async function adminCookie(url: string): Promise<string> {
+  return `inquire_token=${await signIn(url, ADMIN)}`;
+}
+
+/**
+ * Signs the bench's member in, adding them through the admin's bulk add the first time (a
+ * site measured again already has them: the add is refused as taken, and that is fine).
+ */
+export async function memberCookie(url: string): Promise<string> {
+  const admin = await signIn(url, ADMIN);
+  const added = await fetch(`${url}/answer/admin/api/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: admin, cookie: `inquire_token=${admin}` },
+    body: JSON.stringify({ users: `${BENCH_MEMBER.name}, ${BENCH_MEMBER.email}, ${BENCH_MEMBER.password}` }),
+  });
+  const refusal = added.ok ? '' : await added.text();
+  try {
+    return `inquire_token=${await signIn(url, BENCH_MEMBER)}`;
+  } catch (error) {
+    throw new Error(`the bench member cannot sign in (adding them answered: ${refusal || 'ok'})`, { cause: error });
+  }
 }
 
 interface ListedQuestion {
