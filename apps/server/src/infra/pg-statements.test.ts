@@ -68,6 +68,15 @@ describe.runIf(TEST_DB === 'postgres')('queries as named prepared statements on 
     expect((await plansOf(text))?.generic_plans).toBeGreaterThan(0);
   });
 
+  it('[P-2] names a marked text without values (its LIMIT written in), and leaves an unmarked one unnamed', async () => {
+    const marked = `select n from t order by n limit 1 ${PLANS_ALIKE}`;
+    const unmarked = 'select n from t order by n desc limit 1';
+    expect((await client.query(marked, [])).rows).toEqual([{ n: 1 }]);
+    expect((await client.query(unmarked, [])).rows).toEqual([{ n: 3 }]);
+    expect(await plansOf(marked)).toBeDefined();
+    expect(await plansOf(unmarked)).toBeUndefined();
+  });
+
   it('[P-2] leaves texts without values unnamed: several statements in one text still run', async () => {
     await client.query('update t set n = n; select 1');
     expect((await kept()).some((s) => s.statement.startsWith('update t'))).toBe(false);

@@ -22,19 +22,22 @@ type Query = (text: unknown, values?: unknown, callback?: unknown) => unknown;
 const PLANNED_PER_VALUES = /\blimit\b|@@|%|\bi?like\b|\bsimilarity\b/i;
 
 /**
- * Ends a text with a LIMIT that plans alike for every value (its rows come from one post's or
- * one member's index, whatever the order): its repository says so, and it keeps a cached plan.
+ * Ends a single SELECT whose plan is the same whatever its values (its rows come from one
+ * post's index, or its LIMIT is written in the text): its repository says so, and the text is
+ * named and keeps its plan, with or without values.
  */
 export const PLANS_ALIKE = '/* plans alike */';
 
-const plannedPerValues = (text: string) => PLANNED_PER_VALUES.test(text) && !text.endsWith(PLANS_ALIKE);
+/** Whether a text runs as a named statement that keeps a plan (see withNamedStatements). */
+const keepsPlan = (text: string, values: unknown[]) =>
+  text.endsWith(PLANS_ALIKE) || (values.length > 0 && !PLANNED_PER_VALUES.test(text));
 
 /**
  * Runs Kysely's parameterised queries as named prepared statements, one name per SQL text: each
  * connection parses and plans a text once instead of on every call (a member's question page
  * runs some 20 reads; parsing them each time was about a sixth of its render on PostgreSQL).
  * Queries without values (migrations' DDL, BEGIN/COMMIT) stay unnamed and may hold several
- * statements, and so do texts planned per values (above). If a migration changed a table under
+ * statements, unless marked PLANS_ALIKE; texts planned per values (above) stay unnamed too. If a migration changed a table under
  * a kept `select *`, PostgreSQL refuses that statement once: the text is named afresh and
  * prepared again.
  *
@@ -53,13 +56,7 @@ export function withNamedStatements(pool: pg.Pool): void {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as Query;
     (client as unknown as { query: Query }).query = (text, values, callback) => {
-      if (
-        typeof text !== 'string' ||
-        !Array.isArray(values) ||
-        values.length === 0 ||
-        callback !== undefined ||
-        plannedPerValues(text)
-      ) {
+      if (typeof text !== 'string' || !Array.isArray(values) || callback !== undefined || !keepsPlan(text, values)) {
         return query(text, values, callback);
       }
       const name = nameOf(text);

@@ -3,7 +3,7 @@ import { sql, type ExpressionBuilder, type Insertable, type Selectable } from 'k
 import { ANSWER_STATUS, type QuestionPageQuery } from '@inquire/shared';
 import { QUESTION_BODY } from './question-links.js';
 import type { Database, QuestionsTable } from '../../db/database.js';
-import type { Db } from '../../infra/db.js';
+import { plansAlike, type Db } from '../../infra/db.js';
 
 export type QuestionRow = Selectable<QuestionsTable>;
 
@@ -172,10 +172,15 @@ export const questionsRepository = {
       recommend: 'questions.created_at',
     } as const;
     rows = rows.orderBy(order[query.order], 'desc').orderBy('questions.id', 'desc');
-    const list = await rows
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size)
-      .execute();
+    // The first page of a whole list (the home page, the list API's default) is read the same
+    // way for everyone: its size is written into the text, so PostgreSQL keeps one plan for it
+    // instead of planning the walk on every read.
+    const wholeList = !tags && since === 0 && followerId === undefined && linkedTo === undefined;
+    const list = await (
+      wholeList && query.page === 1
+        ? rows.limit(sql.lit(query.page_size)).modifyEnd(plansAlike)
+        : rows.limit(query.page_size).offset((query.page - 1) * query.page_size)
+    ).execute();
     return { count, list };
   },
 
