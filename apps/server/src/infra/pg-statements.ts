@@ -37,9 +37,9 @@ const keepsPlan = (text: string, values: unknown[]) =>
  * connection parses and plans a text once instead of on every call (a member's question page
  * runs some 20 reads; parsing them each time was about a sixth of its render on PostgreSQL).
  * Queries without values (migrations' DDL, BEGIN/COMMIT) stay unnamed and may hold several
- * statements, unless marked PLANS_ALIKE; texts planned per values (above) stay unnamed too. If a migration changed a table under
- * a kept `select *`, PostgreSQL refuses that statement once: the text is named afresh and
- * prepared again.
+ * statements, unless marked PLANS_ALIKE; texts planned per values (above) stay unnamed too. If
+ * a migration changed a table under a kept `select *`, PostgreSQL refuses that statement once:
+ * the text is named afresh and prepared again.
  *
  * Named texts keep PostgreSQL's own plan cache (plan_cache_mode auto): point reads and reads by
  * a post or a member plan the same for every value, and planning them on every run was a fifth
