@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/infra/request-context.js';
+import { ROLE } from '@inquire/shared';
 import { buildMember } from '../factories.js';
 import { buildTestApp, type TestApp } from '../harness.js';
 
@@ -92,5 +93,40 @@ describe('question page data for its reader', () => {
   it('[P-2] the answerer’s page data names their own answer (one answer each), read from the answers it shows', async () => {
     const parts = await partsFor(tokens.answerer);
     expect(parts.my_answer_id).toBe(answerId);
+  });
+
+  it('[P-2] a question the reader may not see answers 404 with none of its answers, though they are read beside it', async () => {
+    const { services } = t.app;
+    const staff = await buildMember(t.app, { role_id: ROLE.admin });
+    const asker = await buildMember(t.app);
+    const { id: hiddenId } = await services.questions.ask(
+      {
+        title: 'A question staff delete after it was answered',
+        content: 'Its answers must not reach a reader who may not see it.',
+        tags: [{ slug_name: 'marks' }],
+      },
+      asker.actor,
+    );
+    const answerer = await buildMember(t.app);
+    await services.answers.create(
+      { question_id: hiddenId, content: 'SECRET-ANSWER-TEXT of a deleted question.' },
+      answerer.actor,
+    );
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: '/answer/api/v1/question',
+      headers: { cookie: `${SESSION_COOKIE}=${staff.token}`, authorization: staff.token },
+      payload: { id: hiddenId },
+    });
+    expect(removed.statusCode).toBe(200);
+    for (const cookie of [`${SESSION_COOKIE}=${tokens.other}`, '']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/answer/api/v1/question/page-data?id=${hiddenId}`,
+        headers: cookie ? { cookie } : {},
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('SECRET-ANSWER-TEXT');
+    }
   });
 });

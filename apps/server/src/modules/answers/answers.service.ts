@@ -40,18 +40,20 @@ export class AnswersService {
 
   /** The same, for a question row already loaded and checked readable by the caller. */
   async pageOf(question: QuestionRow, actor: Actor | null, page: number, pageSize: number): Promise<Paged<AnswerItem>> {
-    return this.presentRows(question, actor, await this.rowsOf(question, actor, page, pageSize));
+    return this.presentRows(question, actor, await this.rowsOf(question.id, actor, page, pageSize));
   }
 
   /**
    * The answers' rows alone, before their authors are read: a page that hangs more reads off
-   * the answers (comments, reactions) starts them beside the authors' read.
+   * the answers (comments, reactions) starts them beside the authors' read. Only for a
+   * question the caller may see: a caller that reads them before checking that drops them
+   * unread when the check fails.
    */
-  async rowsOf(question: QuestionRow, actor: Actor | null, page: number, pageSize: number): Promise<AnswerRows> {
+  async rowsOf(questionId: string, actor: Actor | null, page: number, pageSize: number): Promise<AnswerRows> {
     // Suspended or unactivated staff read as members: the one visibility rule decides.
     return answersRepository.listForQuestion(
       this.site.db,
-      question.id,
+      questionId,
       { userId: actor?.user.id ?? '', seesOthersRestricted: seesOthersRestrictedPosts(actor) },
       page,
       pageSize,
