@@ -74,11 +74,11 @@ export class QuestionPageService {
     const { questions, answers, comments, reactions, invites, related } = this.readers;
     // The answers are read beside the question's own read and check (one round trip less on
     // PostgreSQL); when the reader may not see the question they are dropped unread.
-    const answersById = answers.rowsOf(questionId, actor, 1, ANSWERS_PER_PAGE);
-    answersById.catch(() => undefined); // its failure is reported below, or not at all after a 404
-    // Loaded and checked once; every part below is of this question.
+    const answerRows = answers.rowsOf(questionId, actor, 1, ANSWERS_PER_PAGE);
+    answerRows.catch(() => undefined); // its failure is reported below, or not at all after a 404
+    // Loaded and checked once (by exact id: the answers above are this row's); every part
+    // below is of this question.
     const row = await questions.visibleRow(questionId, actor);
-    const answerRows = row.id === questionId ? answersById : answers.rowsOf(row.id, actor, 1, ANSWERS_PER_PAGE);
     // What hangs off the posts (comments, reactions) needs only their ids: it is read as soon
     // as the answers' rows are in, beside their authors (a round trip less on PostgreSQL).
     const marks = answerRows.then(({ list }) => {

@@ -275,7 +275,6 @@ export const questionsRepository = {
     return true;
   },
 
-  /** Whether a member bookmarked and follows an object. */
   /** Whether a member bookmarked and follows a question, and their vote on it: one round trip. */
   async engagementOf(db: Db, userId: string, objectId: string) {
     if (!userId) return { collected: false, followed: false, vote: undefined };
