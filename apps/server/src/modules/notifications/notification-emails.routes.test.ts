@@ -103,8 +103,9 @@ describe('notification emails, digests and unsubscribe (issue 11, item 5)', () =
     await t.app.services.notificationEmails.composeDue(nowSeconds() + ahead);
     await t.app.services.mail.runOnce();
   };
+  /** In the order they were written (ids grow): without an order, PostgreSQL returns rows as it finds them. */
   const outboxTo = (who: Member) =>
-    t.app.site.db.selectFrom('email_outbox').selectAll().where('to_address', '=', who.email).execute();
+    t.app.site.db.selectFrom('email_outbox').selectAll().where('to_address', '=', who.email).orderBy('id').execute();
   const waiting = (who: Member) =>
     t.app.site.db.selectFrom('email_digest_items').selectAll().where('user_id', '=', who.id).execute();
   const mailTo = (who: Member): Promise<SinkMail> => sink.waitFor(who.email, () => t.app.services.mail.runOnce());
