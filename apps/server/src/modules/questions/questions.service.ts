@@ -42,6 +42,7 @@ import { isNoId, presentAuthor, presentQuestion, type QuestionSurroundings } fro
 import { answersRepository } from '../posts/answers.repository.js';
 import { questionsRepository, type ListedCounts, type QuestionRow } from '../posts/questions.repository.js';
 import { queueNewQuestionEmails } from '../notifications/email-notices.js';
+import { RecordedViews } from './recorded-views.js';
 
 type ListRow = Awaited<ReturnType<typeof questionsRepository.listPage>>['list'][number];
 type ListOperation = { operated_at: number; operation_type: 'asked' | 'answered' | 'modified'; by: string };
@@ -72,6 +73,8 @@ const WINDOW_LIST_TTL_MS = 60_000;
 const WINDOW_LISTS = 50;
 
 export class QuestionsService {
+  /** Repeat views of the day, counted already: not sent to the database again. */
+  private readonly recordedViews = new RecordedViews();
   /**
    * Lists of a time window (`in_days`: the hot list every page's sidebar shows, 0.7 ms of a
    * member's 7 ms question page) by query: the same for every reader (listed questions only,
@@ -231,7 +234,11 @@ export class QuestionsService {
    * one counted. A page served from the guest page cache counts through here, as a render does.
    */
   async countView(questionId: string, visitor: string): Promise<boolean> {
-    return questionsRepository.recordView(this.site.db, questionId, visitor, Math.floor(nowSeconds() / 86_400));
+    const day = Math.floor(nowSeconds() / 86_400);
+    if (this.recordedViews.has(day, questionId, visitor)) return false;
+    const counted = await questionsRepository.recordView(this.site.db, questionId, visitor, day);
+    this.recordedViews.add(day, questionId, visitor);
+    return counted;
   }
 
   /**
