@@ -1,5 +1,16 @@
 import type { Db } from '../../infra/db.js';
+import { preparedQuery } from '../../infra/prepared-query.js';
 import type { UserRow } from '../users/users.repository.js';
+
+/** Prepared: every signed-in request starts with it. */
+const liveSessionUser = preparedQuery((db, v: { tokenHash: string; now: number }) =>
+  db
+    .selectFrom('user_sessions')
+    .innerJoin('users', 'users.id', 'user_sessions.user_id')
+    .selectAll('users')
+    .where('user_sessions.token_hash', '=', v.tokenHash)
+    .where('user_sessions.expires_at', '>', v.now),
+);
 
 export const sessionsRepository = {
   async insert(
@@ -32,14 +43,9 @@ export const sessionsRepository = {
    * The member behind a live session, in the one round trip every signed-in request starts
    * with (the session, then its user, were two).
    */
-  liveSessionUser(db: Db, tokenHash: string, now: number): Promise<UserRow | undefined> {
-    return db
-      .selectFrom('user_sessions')
-      .innerJoin('users', 'users.id', 'user_sessions.user_id')
-      .selectAll('users')
-      .where('user_sessions.token_hash', '=', tokenHash)
-      .where('user_sessions.expires_at', '>', now)
-      .executeTakeFirst();
+  async liveSessionUser(db: Db, tokenHash: string, now: number): Promise<UserRow | undefined> {
+    const [user] = await liveSessionUser(db, { tokenHash, now });
+    return user;
   },
 
   async delete(db: Db, tokenHash: string): Promise<void> {

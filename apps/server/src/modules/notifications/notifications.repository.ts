@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../infra/db.js';
+import { preparedQuery } from '../../infra/prepared-query.js';
 import type { NotificationsTable } from '../../db/database.js';
 
 export type NotificationRow = NotificationsTable;
@@ -10,6 +11,11 @@ export const INBOX_KIND = { posts: 1, votes: 2, invites: 3 } as const;
 export const READ_STATE = { unread: 1, read: 2 } as const;
 
 /** Every query of notifications and their red-dot counters; called with the writer's transaction. */
+/** Prepared (infra/prepared-query.ts): every signed-in page reads it. */
+const countersOf = preparedQuery((db, v: { userId: string }) =>
+  db.selectFrom('notification_counters').select(['type', 'unread']).where('user_id', '=', v.userId),
+);
+
 export const notificationsRepository = {
   /** Inserts an item unless the receiver already has one with its group key; true when inserted. */
   async insert(db: Db, row: NotificationRow): Promise<boolean> {
@@ -69,11 +75,7 @@ export const notificationsRepository = {
   },
 
   async counters(db: Db, userId: string): Promise<Record<number, number>> {
-    const rows = await db
-      .selectFrom('notification_counters')
-      .select(['type', 'unread'])
-      .where('user_id', '=', userId)
-      .execute();
+    const rows = await countersOf(db, { userId });
     return Object.fromEntries(rows.map((r) => [r.type, Number(r.unread)]));
   },
 

@@ -3,12 +3,55 @@ import { sql } from 'kysely';
 import { ANSWER_STATUS } from '@inquire/shared';
 import type { AnswersTable } from '../../db/database.js';
 import { plansAlike, type Db } from '../../infra/db.js';
+import { preparedQuery } from '../../infra/prepared-query.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { searchFeedQueue } from './search-feed-queue.js';
 import { searchIndex } from './search-index.js';
 import { LINK_KIND, replaceLinks } from './question-links.js';
 
 export type AnswerRow = Selectable<AnswersTable>;
+
+type VisibleTo = { userId: string; seesOthersRestricted: boolean };
+
+/** A question's answers that `visibleTo` may see: live ones, and their own pending ones (staff: all). */
+function visibleAnswers(db: Db, questionId: string, visibleTo: VisibleTo) {
+  const base = db.selectFrom('answers').where('question_id', '=', questionId);
+  return visibleTo.seesOthersRestricted
+    ? base
+    : base.where((eb) =>
+        eb.or([
+          eb('status', '=', ANSWER_STATUS.normal),
+          eb.and([eb('user_id', '=', visibleTo.userId), eb('status', '=', ANSWER_STATUS.pending)]),
+        ]),
+      );
+}
+
+type AnswersPage = { questionId: string; userId: string; limit: number; offset: number };
+
+/** One page of a question's answers as a reader sees them (prepared, per kind of reader: every question page). */
+const answersPage = (seesOthersRestricted: boolean) =>
+  preparedQuery((db, v: AnswersPage) =>
+    visibleAnswers(db, v.questionId, { userId: v.userId, seesOthersRestricted })
+      .selectAll()
+      // The reader's own vote comes with each answer: a round trip less on every question page.
+      .select((eb) =>
+        eb
+          .selectFrom('votes')
+          .select('votes.vote')
+          .whereRef('votes.object_id', '=', 'answers.id')
+          .where('votes.user_id', '=', v.userId)
+          .as('viewer_vote'),
+      )
+      .orderBy('accepted', 'desc')
+      .orderBy('vote_count', 'desc')
+      .orderBy('created_at', 'asc')
+      .limit(v.limit)
+      .offset(v.offset)
+      // Always one question's answers, through its index, then sorted.
+      .modifyEnd(plansAlike),
+  );
+const answersWithRestricted = answersPage(true);
+const answersOfPublicOrOwn = answersPage(false);
 
 export const answersRepository = {
   /**
@@ -69,46 +112,21 @@ export const answersRepository = {
   },
 
   /** Answers of a question, the accepted one first, then by score and age. */
-  async listForQuestion(
-    db: Db,
-    questionId: string,
-    visibleTo: { userId: string; seesOthersRestricted: boolean },
-    page: number,
-    pageSize: number,
-  ) {
-    let base = db.selectFrom('answers').where('question_id', '=', questionId);
-    base = visibleTo.seesOthersRestricted
-      ? base
-      : base.where((eb) =>
-          eb.or([
-            eb('status', '=', ANSWER_STATUS.normal),
-            eb.and([eb('user_id', '=', visibleTo.userId), eb('status', '=', ANSWER_STATUS.pending)]),
-          ]),
-        );
-    const rows = await base
-      .selectAll()
-      // The reader's own vote comes with each answer: a round trip less on every question page.
-      .select((eb) =>
-        eb
-          .selectFrom('votes')
-          .select('votes.vote')
-          .whereRef('votes.object_id', '=', 'answers.id')
-          .where('votes.user_id', '=', visibleTo.userId)
-          .as('viewer_vote'),
-      )
-      .orderBy('accepted', 'desc')
-      .orderBy('vote_count', 'desc')
-      .orderBy('created_at', 'asc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      // Always one question's answers, through its index, then sorted.
-      .modifyEnd(plansAlike)
-      .execute();
+  async listForQuestion(db: Db, questionId: string, visibleTo: VisibleTo, page: number, pageSize: number) {
+    const read = visibleTo.seesOthersRestricted ? answersWithRestricted : answersOfPublicOrOwn;
+    const rows = await read(db, {
+      questionId,
+      userId: visibleTo.userId,
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    });
     const votes = new Map(rows.map((row) => [row.id, row.viewer_vote ?? 0]));
     const list: AnswerRow[] = rows.map(({ viewer_vote: _vote, ...answer }) => answer);
     // A first page that is not full holds them all: no count to read.
     if (page === 1 && list.length < pageSize) return { count: list.length, list, votes };
-    const total = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const total = await visibleAnswers(db, questionId, visibleTo)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     return { count: Number(total.count), list, votes };
   },
 

@@ -2,8 +2,37 @@ import { COMMENT_STATUS } from '@inquire/shared';
 import { sql, type ExpressionBuilder, type Insertable, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { CommentsTable, Database } from '../../db/database.js';
 import type { Db } from '../../infra/db.js';
+import { oneOf, preparedQuery } from '../../infra/prepared-query.js';
 
 export type CommentRow = Selectable<CommentsTable>;
+
+type FirstPages = { objectIds: readonly string[]; pageSize: number; viewerId: string };
+
+/** The first page of comments of each of several posts (prepared: every question page), for a guest or a member. */
+const firstPagesOf = (member: boolean) =>
+  preparedQuery((db, v: FirstPages) => {
+    const ranked = withAuthors(
+      db
+        .selectFrom('comments')
+        .where(oneOf(sql.ref('comments.object_id'), v.objectIds))
+        .where((eb) => visibleTo(eb, member ? v.viewerId : '')),
+    ).select((eb) => [
+      // The viewer's own vote comes with each comment: a round trip less on every page.
+      eb
+        .selectFrom('votes')
+        .select('votes.vote')
+        .whereRef('votes.object_id', '=', 'comments.id')
+        .where('votes.user_id', '=', v.viewerId)
+        .as('viewer_vote'),
+      sql<number>`row_number() over (partition by comments.object_id order by comments.created_at, comments.id)`.as(
+        'position',
+      ),
+      sql<number>`count(*) over (partition by comments.object_id)`.as('post_count'),
+    ]);
+    return db.selectFrom(ranked.as('ranked')).selectAll().where('position', '<=', v.pageSize).orderBy('position');
+  });
+const firstPagesForMember = firstPagesOf(true);
+const firstPagesForGuest = firstPagesOf(false);
 
 export const commentsRepository = {
   async insert(db: Db, row: Insertable<CommentsTable>): Promise<void> {
@@ -81,30 +110,8 @@ export const commentsRepository = {
    */
   async firstPages(db: Db, objectIds: readonly string[], pageSize: number, viewerId = '') {
     if (objectIds.length === 0) return [];
-    const ranked = withAuthors(
-      db
-        .selectFrom('comments')
-        .where('comments.object_id', 'in', objectIds)
-        .where((eb) => visibleTo(eb, viewerId)),
-    ).select((eb) => [
-      // The viewer's own vote comes with each comment: a round trip less on every page.
-      eb
-        .selectFrom('votes')
-        .select('votes.vote')
-        .whereRef('votes.object_id', '=', 'comments.id')
-        .where('votes.user_id', '=', viewerId)
-        .as('viewer_vote'),
-      sql<number>`row_number() over (partition by comments.object_id order by comments.created_at, comments.id)`.as(
-        'position',
-      ),
-      sql<number>`count(*) over (partition by comments.object_id)`.as('post_count'),
-    ]);
-    return db
-      .selectFrom(ranked.as('ranked'))
-      .selectAll()
-      .where('position', '<=', pageSize)
-      .orderBy('position')
-      .execute();
+    const read = viewerId ? firstPagesForMember : firstPagesForGuest;
+    return read(db, { objectIds, pageSize, viewerId });
   },
 };
 

@@ -4,6 +4,7 @@ import { ANSWER_STATUS, type QuestionPageQuery } from '@inquire/shared';
 import { QUESTION_BODY } from './question-links.js';
 import type { Database, QuestionsTable } from '../../db/database.js';
 import { plansAlike, type Db } from '../../infra/db.js';
+import { oneOf, preparedQuery } from '../../infra/prepared-query.js';
 
 export type QuestionRow = Selectable<QuestionsTable>;
 
@@ -56,6 +57,43 @@ export interface ListedCounts {
   listed: number;
   unanswered: number;
 }
+
+// Prepared (infra/prepared-query.ts): each is read on every question page.
+const questionById = preparedQuery((db, v: { id: string }) =>
+  db.selectFrom('questions').selectAll().where('id', '=', v.id),
+);
+
+const engagementOf = preparedQuery((db, v: { userId: string; objectId: string }) =>
+  db.selectNoFrom((eb) => [
+    eb
+      .exists(
+        eb.selectFrom('collections').select('id').where('user_id', '=', v.userId).where('object_id', '=', v.objectId),
+      )
+      .as('collected'),
+    eb
+      .exists(
+        eb.selectFrom('follows').select('user_id').where('user_id', '=', v.userId).where('object_id', '=', v.objectId),
+      )
+      .as('followed'),
+    eb
+      .selectFrom('votes')
+      .select('vote')
+      .where('user_id', '=', v.userId)
+      .where('object_id', '=', v.objectId)
+      .as('vote'),
+  ]),
+);
+
+/** Every list and question page shows its questions' tags. */
+const tagsOf = preparedQuery((db, v: { questionIds: readonly string[] }) =>
+  db
+    .selectFrom('tag_relations')
+    .innerJoin('tags', 'tags.id', 'tag_relations.tag_id')
+    .select(['tag_relations.object_id', 'tags.slug_name', 'tags.display_name', 'tags.recommend', 'tags.reserved'])
+    .where(oneOf(sql.ref('tag_relations.object_id'), v.questionIds))
+    .where('tag_relations.status', '=', 1)
+    .orderBy('tags.slug_name'),
+);
 
 export const questionsRepository = {
   async insert(db: Db, row: Insertable<QuestionsTable>): Promise<void> {
@@ -210,8 +248,9 @@ export const questionsRepository = {
     return { listed: Number(row?.listed ?? 0), unanswered: Number(row?.unanswered ?? 0) };
   },
 
-  findById(db: Db, id: string): Promise<QuestionRow | undefined> {
-    return db.selectFrom('questions').selectAll().where('id', '=', id).executeTakeFirst();
+  async findById(db: Db, id: string): Promise<QuestionRow | undefined> {
+    const [row] = await questionById(db, { id });
+    return row;
   },
 
   async findByIds(db: Db, ids: string[]): Promise<QuestionRow[]> {
@@ -278,40 +317,14 @@ export const questionsRepository = {
   /** Whether a member bookmarked and follows a question, and their vote on it: one round trip. */
   async engagementOf(db: Db, userId: string, objectId: string) {
     if (!userId) return { collected: false, followed: false, vote: undefined };
-    const row = await db
-      .selectNoFrom((eb) => [
-        eb
-          .exists(
-            eb.selectFrom('collections').select('id').where('user_id', '=', userId).where('object_id', '=', objectId),
-          )
-          .as('collected'),
-        eb
-          .exists(
-            eb.selectFrom('follows').select('user_id').where('user_id', '=', userId).where('object_id', '=', objectId),
-          )
-          .as('followed'),
-        eb
-          .selectFrom('votes')
-          .select('vote')
-          .where('user_id', '=', userId)
-          .where('object_id', '=', objectId)
-          .as('vote'),
-      ])
-      .executeTakeFirstOrThrow();
+    const [row] = await engagementOf(db, { userId, objectId });
     // PostgreSQL answers booleans, SQLite 0 and 1.
-    return { collected: Boolean(row.collected), followed: Boolean(row.followed), vote: row.vote ?? undefined };
+    return { collected: Boolean(row?.collected), followed: Boolean(row?.followed), vote: row?.vote ?? undefined };
   },
 
   /** Tags of many questions in one query. */
   async tagsOf(db: Db, questionIds: string[]) {
     if (questionIds.length === 0) return [];
-    return db
-      .selectFrom('tag_relations')
-      .innerJoin('tags', 'tags.id', 'tag_relations.tag_id')
-      .select(['tag_relations.object_id', 'tags.slug_name', 'tags.display_name', 'tags.recommend', 'tags.reserved'])
-      .where('tag_relations.object_id', 'in', questionIds)
-      .where('tag_relations.status', '=', 1)
-      .orderBy('tags.slug_name')
-      .execute();
+    return tagsOf(db, { questionIds });
   },
 };

@@ -1,4 +1,17 @@
+import { sql } from 'kysely';
 import type { Db } from '../../infra/db.js';
+import { oneOf, preparedQuery } from '../../infra/prepared-query.js';
+
+/** Prepared (infra/prepared-query.ts): every question page reads its posts' reactions. */
+const reactionsOfMany = preparedQuery((db, v: { objectIds: readonly string[] }) =>
+  db
+    .selectFrom('reactions')
+    .innerJoin('users', 'users.id', 'reactions.user_id')
+    .select(['reactions.object_id', 'reactions.reaction', 'reactions.user_id', 'users.display_name'])
+    .where(oneOf(sql.ref('reactions.object_id'), v.objectIds))
+    .orderBy('reactions.created_at', 'asc')
+    .orderBy('reactions.user_id', 'asc'),
+);
 
 /** Reaction rows: one per (post, member, emoji). */
 export const reactionsRepository = {
@@ -35,13 +48,6 @@ export const reactionsRepository = {
   /** Everyone who reacted to any of several posts (one query for a whole page), oldest first. */
   listForMany(db: Db, objectIds: readonly string[]) {
     if (objectIds.length === 0) return Promise.resolve([]);
-    return db
-      .selectFrom('reactions')
-      .innerJoin('users', 'users.id', 'reactions.user_id')
-      .select(['reactions.object_id', 'reactions.reaction', 'reactions.user_id', 'users.display_name'])
-      .where('reactions.object_id', 'in', objectIds)
-      .orderBy('reactions.created_at', 'asc')
-      .orderBy('reactions.user_id', 'asc')
-      .execute();
+    return reactionsOfMany(db, { objectIds });
   },
 };

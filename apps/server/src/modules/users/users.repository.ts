@@ -1,8 +1,17 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { UsersTable } from '../../db/database.js';
 import type { Db } from '../../infra/db.js';
+import { oneOf, preparedQuery } from '../../infra/prepared-query.js';
 
 export type UserRow = Selectable<UsersTable>;
+
+/** Prepared (infra/prepared-query.ts): every page of posts reads their authors. */
+const authorsOf = preparedQuery((db, v: { ids: readonly string[] }) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'username', 'display_name', 'avatar', 'e_mail', 'status', 'rank', 'suspended_until', 'mail_status'])
+    .where(oneOf(sql.ref('id'), v.ids)),
+);
 
 export const usersRepository = {
   findById(db: Db, id: string): Promise<UserRow | undefined> {
@@ -24,21 +33,7 @@ export const usersRepository = {
   /** Authors of many posts in one query. */
   authors(db: Db, ids: string[]) {
     if (ids.length === 0) return Promise.resolve([]);
-    return db
-      .selectFrom('users')
-      .select([
-        'id',
-        'username',
-        'display_name',
-        'avatar',
-        'e_mail',
-        'status',
-        'rank',
-        'suspended_until',
-        'mail_status',
-      ])
-      .where('id', 'in', [...new Set(ids)])
-      .execute();
+    return authorsOf(db, { ids: [...new Set(ids)] });
   },
 
   async bumpCount(db: Db, id: string, column: 'question_count' | 'answer_count', by: number): Promise<void> {
