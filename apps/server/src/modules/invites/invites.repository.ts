@@ -1,5 +1,6 @@
 import { MAIL_STATUS, USER_STATUS } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
+import { preparedQuery } from '../../infra/prepared-query.js';
 
 const INVITEE = [
   'users.id',
@@ -10,18 +11,22 @@ const INVITEE = [
   'users.status',
 ] as const;
 
+/** Prepared (infra/prepared-query.ts): every question page shows who was invited. */
+const inviteesOf = preparedQuery((db, v: { questionId: string }) =>
+  db
+    .selectFrom('question_invites')
+    .innerJoin('users', 'users.id', 'question_invites.user_id')
+    .select(INVITEE)
+    .where('question_invites.question_id', '=', v.questionId)
+    .where('users.status', '!=', USER_STATUS.deleted)
+    .orderBy('question_invites.created_at', 'asc')
+    .orderBy('users.username', 'asc'),
+);
+
 export const invitesRepository = {
   /** The people invited to answer a question, in the order they were invited. */
   listFor(db: Db, questionId: string) {
-    return db
-      .selectFrom('question_invites')
-      .innerJoin('users', 'users.id', 'question_invites.user_id')
-      .select(INVITEE)
-      .where('question_invites.question_id', '=', questionId)
-      .where('users.status', '!=', USER_STATUS.deleted)
-      .orderBy('question_invites.created_at', 'asc')
-      .orderBy('users.username', 'asc')
-      .execute();
+    return inviteesOf(db, { questionId });
   },
 
   async invitedIds(db: Db, questionId: string): Promise<string[]> {

@@ -1,5 +1,5 @@
 import { listedQuestionSql } from './public-questions.js';
-import { sql, type ExpressionBuilder, type Insertable, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { ANSWER_STATUS, type QuestionPageQuery } from '@inquire/shared';
 import { QUESTION_BODY } from './question-links.js';
 import type { Database, QuestionsTable } from '../../db/database.js';
@@ -95,6 +95,85 @@ const tagsOf = preparedQuery((db, v: { questionIds: readonly string[] }) =>
     .orderBy('tags.slug_name'),
 );
 
+/** The column each list order sorts by (newest first), after pinned questions. */
+const LIST_ORDER = {
+  newest: 'questions.created_at',
+  unanswered: 'questions.created_at',
+  active: 'questions.post_update_time',
+  frequent: 'questions.view_count',
+  score: 'questions.vote_count',
+  hot: 'questions.hot_score',
+  recommend: 'questions.created_at',
+} as const;
+
+/** A list's rows (a question with its author), in the list's order. */
+function listedRows(base: SelectQueryBuilder<Database, 'questions', object>, order: QuestionPageQuery['order']) {
+  return base
+    .innerJoin('users', 'users.id', 'questions.user_id')
+    .select([
+      'questions.id',
+      'questions.title',
+      'questions.parsed_text',
+      'questions.status',
+      'questions.pin',
+      'questions.vote_count',
+      'questions.answer_count',
+      'questions.view_count',
+      'questions.accepted_answer_id',
+      'questions.created_at',
+      'questions.updated_at',
+      'questions.unique_view_count',
+      'questions.collection_count',
+      'questions.follow_count',
+      'questions.last_answer_id',
+      'questions.show',
+      'questions.post_update_time',
+      'questions.last_edit_user_id',
+      'users.id as user_id',
+      'users.username',
+      'users.display_name',
+      'users.avatar',
+      'users.e_mail',
+      'users.rank',
+      'users.status as user_status',
+      'users.suspended_until',
+      'users.mail_status',
+    ])
+    .orderBy('questions.pin', 'desc')
+    .orderBy(LIST_ORDER[order], 'desc')
+    .orderBy('questions.id', 'desc');
+}
+
+/** The first page of a whole list (`unanswered` or not) of each order and size, prepared. */
+const firstPages = new Map<string, (db: Db, values: Record<string, never>) => Promise<ListedRow[]>>();
+
+type ListedRow = Awaited<ReturnType<ReturnType<typeof listedRows>['execute']>>[number];
+
+/**
+ * The first page of a whole list (the home page, the list API's default), read the same way for
+ * everyone: its size is written into the text, so PostgreSQL keeps one plan for it instead of
+ * planning the walk on every read; and it is built once per order and size (prepared).
+ */
+function firstPageOf(order: QuestionPageQuery['order'], pageSize: number) {
+  const key = `${order} ${pageSize}`;
+  let read = firstPages.get(key);
+  if (!read) {
+    read = preparedQuery((db) =>
+      listedRows(wholeListBase(db, order === 'unanswered'), order)
+        .limit(sql.lit(pageSize))
+        .modifyEnd(plansAlike),
+    );
+    firstPages.set(key, read);
+  }
+  return read;
+}
+
+/** Every listed question, or the unanswered ones. */
+function wholeListBase(db: Db, unanswered: boolean) {
+  const base = db.selectFrom('questions').where(listedQuestionSql());
+  return unanswered ? base.where(sql<boolean>`questions.answer_count = ${sql.lit(0)}`) : base;
+}
+
 export const questionsRepository = {
   async insert(db: Db, row: Insertable<QuestionsTable>): Promise<void> {
     await db.insertInto('questions').values(row).execute();
@@ -168,57 +247,13 @@ export const questionsRepository = {
       : tags
         ? tagSize
         : (await counts())[unanswered ? 'unanswered' : 'listed'];
-    let rows = base
-      .innerJoin('users', 'users.id', 'questions.user_id')
-      .select([
-        'questions.id',
-        'questions.title',
-        'questions.parsed_text',
-        'questions.status',
-        'questions.pin',
-        'questions.vote_count',
-        'questions.answer_count',
-        'questions.view_count',
-        'questions.accepted_answer_id',
-        'questions.created_at',
-        'questions.updated_at',
-        'questions.unique_view_count',
-        'questions.collection_count',
-        'questions.follow_count',
-        'questions.last_answer_id',
-        'questions.show',
-        'questions.post_update_time',
-        'questions.last_edit_user_id',
-        'users.id as user_id',
-        'users.username',
-        'users.display_name',
-        'users.avatar',
-        'users.e_mail',
-        'users.rank',
-        'users.status as user_status',
-        'users.suspended_until',
-        'users.mail_status',
-      ])
-      .orderBy('questions.pin', 'desc');
-    const order = {
-      newest: 'questions.created_at',
-      unanswered: 'questions.created_at',
-      active: 'questions.post_update_time',
-      frequent: 'questions.view_count',
-      score: 'questions.vote_count',
-      hot: 'questions.hot_score',
-      recommend: 'questions.created_at',
-    } as const;
-    rows = rows.orderBy(order[query.order], 'desc').orderBy('questions.id', 'desc');
-    // The first page of a whole list (the home page, the list API's default) is read the same
-    // way for everyone: its size is written into the text, so PostgreSQL keeps one plan for it
-    // instead of planning the walk on every read.
     const wholeList = !tags && since === 0 && followerId === undefined && linkedTo === undefined;
-    const list = await (
-      wholeList && query.page === 1
-        ? rows.limit(sql.lit(query.page_size)).modifyEnd(plansAlike)
-        : rows.limit(query.page_size).offset((query.page - 1) * query.page_size)
-    ).execute();
+    const list = await (wholeList && query.page === 1
+      ? firstPageOf(query.order, query.page_size)(db, {})
+      : listedRows(base, query.order)
+          .limit(query.page_size)
+          .offset((query.page - 1) * query.page_size)
+          .execute());
     return { count, list };
   },
 
