@@ -168,7 +168,7 @@ function firstPageOf(order: QuestionPageQuery['order'], pageSize: number) {
   return read;
 }
 
-/** Every listed question, or the unanswered ones. */
+/** Every listed question, or the unanswered ones: what each list narrows (`listPage`). */
 function wholeListBase(db: Db, unanswered: boolean) {
   const base = db.selectFrom('questions').where(listedQuestionSql());
   return unanswered ? base.where(sql<boolean>`questions.answer_count = ${sql.lit(0)}`) : base;
@@ -218,7 +218,7 @@ export const questionsRepository = {
     const unanswered = query.order === 'unanswered';
     const tags = tagIds?.length ? tagIds : tagIds && ['0'];
     const tagSize = tags ? await this.taggedCount(db, tags) : 0;
-    let base = db.selectFrom('questions').where(listedQuestionSql());
+    let base = wholeListBase(db, unanswered);
     if (tags) {
       const walkTheOrder = tagSize * tagSize > PAGE_WALK * (await counts()).listed;
       const links = (eb: ExpressionBuilder<Database, 'questions'>) =>
@@ -235,7 +235,6 @@ export const questionsRepository = {
         : base.where('questions.id', 'in', (eb) => links(eb).select('tag_relations.object_id'));
     }
     if (since > 0) base = base.where('questions.created_at', '>=', since);
-    if (unanswered) base = base.where(sql<boolean>`questions.answer_count = ${sql.lit(0)}`);
     // A feed recommends what the reader has not written: their own questions stay out.
     if (followerId) base = base.where((eb) => followedBy(eb, followerId)).where('questions.user_id', '!=', followerId);
     if (linkedTo) base = base.where((eb) => linkingTo(eb, linkedTo));
