@@ -140,6 +140,18 @@ describe('guest page cache', () => {
     expect(refused.response.headers['content-encoding']).toBeUndefined();
   });
 
+  it('[P-3] a hit sent in its stored parts has an exact Content-Length, plain and gzipped; HEAD sends no body', async () => {
+    const plain = await cached('/questions');
+    expect(Number(plain.headers['content-length'])).toBe(plain.rawPayload.length);
+    expect(plain.body).toContain('</html>');
+    const zipped = await page(t.app, '/questions', { 'accept-encoding': 'gzip' });
+    expect(Number(zipped.response.headers['content-length'])).toBe(zipped.response.rawPayload.length);
+    const head = await t.app.inject({ method: 'HEAD', url: '/questions', headers: { 'user-agent': 'guest-a' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.rawPayload.length).toBe(0);
+    expect(head.headers.etag).toBe(plain.headers.etag);
+  });
+
   it('[P-3] members always get a fresh render (no-store, no ETag), and never the guests’ copy', async () => {
     await cached('/questions');
     const cookie = `${SESSION_COOKIE}=${member.token}`;
