@@ -343,6 +343,20 @@ function allMatches(text: TextSearch, c: SearchConditions): RawBuilder<unknown> 
   return sql.join(arms, sql` union all `);
 }
 
+/**
+ * SQLite: the `perKind` best-ranked matching documents of each kind searched (FTS5 ranks every
+ * match but keeps only the best in its sorter; ties go to the newest, as the page's order).
+ */
+function bestMatches(text: TextSearch, c: SearchConditions, perKind: number): RawBuilder<unknown> {
+  const arms = kindsOf(c).map((kind) => {
+    const range = kindRange(text, kind);
+    return sql`select * from (select ${text.id} as id, ${text.rank[kind]} as rank from ${text.table}
+      where ${text.where[kind]} and ${range.where} order by ${text.rank[kind]} desc, ${text.key} ${range.newest}
+      limit ${perKind}) ${sql.raw(`best_${kind}`)}`;
+  });
+  return sql.join(arms, sql` union all `);
+}
+
 /** SQLite: the newest `perKind` matching documents of each kind searched, questions ranked by their titles. */
 function newestMatches(text: TextSearch, c: SearchConditions, perKind: number): RawBuilder<unknown> {
   const arms = kindsOf(c).map((kind) => {
@@ -774,6 +788,15 @@ async function find(
       // Other conditions narrow the matches: the count is of the newest posts that pass them.
       const perKind = Math.max(COUNT_CAP + 1, page.offset + page.limit);
       return pageWithTotal(db, newestPassing(c, text, perKind), sorted, page);
+    }
+    if (onlyText(c) && order === 'relevance') {
+      // Few enough to rank them all, and only the page's best need their posts: the rest of the
+      // matches are never joined. Their count is the index's (it holds public posts only). A
+      // post the public rule drops (the index behind its post) sends it the long way below.
+      const wanted = Math.min(page.limit, matched - page.offset);
+      const best = bestMatches(text, c, page.offset + page.limit);
+      const hits = wanted > 0 ? await visiblePage(db, c, best, true, sorted, page) : [];
+      if (hits.length === Math.max(0, wanted)) return { count: cappedCount(matched), hits };
     }
   }
   // Every match is read to order them.
