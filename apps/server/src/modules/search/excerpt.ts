@@ -16,7 +16,8 @@ export function highlightExcerpt(text: string, terms: string[]): string {
   const pattern = wanted.length ? new RegExp(wanted.map(escapeRegExp).join('|'), 'giu') : undefined;
   const first = pattern ? text.search(pattern) : -1;
   const start = first > BEFORE ? first - BEFORE : 0;
-  const window = [...text.slice(start)].slice(0, LENGTH).join('');
+  // LENGTH code points are at most twice as many UTF-16 units: the rest of a long post is not split.
+  const window = [...text.slice(start, start + 2 * LENGTH)].slice(0, LENGTH).join('');
   const cut = start + window.length < text.length;
   let html = start > 0 ? '…' : '';
   let at = 0;

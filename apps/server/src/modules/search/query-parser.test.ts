@@ -66,4 +66,12 @@ describe('search excerpts', () => {
     expect(excerpt).toContain('<em>needle</em>');
     expect(highlightExcerpt('a "quoted" (text)', ['(text)'])).toBe('a &quot;quoted&quot; <em>(text)</em>');
   });
+
+  it('[SR-3] an excerpt is 240 characters of the text, counted in code points (emoji and CJK alike)', async () => {
+    const { highlightExcerpt } = await import('./excerpt.js');
+    const emoji = highlightExcerpt('😀'.repeat(500), ['none']);
+    expect([...emoji.slice(0, -1)]).toHaveLength(240);
+    expect(emoji.endsWith('…')).toBe(true);
+    expect(highlightExcerpt('数'.repeat(240), ['none'])).toBe('数'.repeat(240));
+  });
 });
