@@ -13,10 +13,13 @@ const MAX_WORKERS = 256;
  * above the live set make it collect sooner. Measured with 2 workers on the seeded 2,000 x 5
  * site, 8 s loads (member question page req/s; peak RSS of all processes): V8's defaults
  * 232 req/s, 736 MB; semi-space 2 MB 161 req/s, 410 MB; 4 MB with a 160 MB old space 198 req/s,
- * 400 MB; 8 MB 195 req/s, 427 MB. A smaller young generation promotes more of each render and
- * costs throughput, hence 4 MB. An operator's own flags (NODE_OPTIONS, node's arguments) win.
+ * 400 MB; 8 MB 195 req/s, 427 MB. On PostgreSQL at 1M questions, whose driver allocates more
+ * per page, 8 MB served the member page 287-310 req/s against 226-251 at 4 MB. It had been
+ * held at 4 MB because guest cache hits then fell by a third, set off by a page-sized Buffer
+ * per hit (full collections); hits are now sent in their stored parts (guest-pages.ts).
+ * An operator's own flags (NODE_OPTIONS, node's arguments) win.
  */
-const WORKER_HEAP_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=160'];
+const WORKER_HEAP_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=160'];
 
 /**
  * glibc malloc settings of each worker (read once at process start, so they go in the
