@@ -100,20 +100,23 @@ export function serveStream(reply: FastifyReply, live: LiveService, request: Str
   };
 
   write(`retry: ${RETRY_MS}\n\n`);
-  then(sendStatus);
-  // A reviewer's to-do moves with other people's flags, held posts and appeals: looked at again
-  // whenever the site changes (LiveHub.siteChanged).
-  then(async () => {
-    if (await live.reviews(actor)) subscriber.refreshStatus = () => then(sendStatus);
-  });
-  // Subscribed before the replay reads, so nothing committed in between falls through.
+  // Subscribed before the dots and the replay are read, so nothing committed in between falls
+  // through: an event before the subscription is in the dots, one after it is delivered. (The
+  // dots read first once missed a read in another tab that landed before the subscription.)
+  // These steps are chained before any delivery can be, so the dots still go out first.
   then(async () => {
     const joinedAt = await live.hub.subscribe(subscriber);
     request.joined?.();
     if (closed) live.hub.unsubscribe(subscriber);
-    if (resumeAfter) await replay();
-    else lastSent = joinedAt;
+    if (!resumeAfter) lastSent = joinedAt;
   });
+  // A reviewer's to-do moves with other people's flags, held posts and appeals: looked at again
+  // whenever the site changes (LiveHub.siteChanged), from before the dots are read.
+  then(async () => {
+    if (await live.reviews(actor)) subscriber.refreshStatus = () => then(sendStatus);
+  });
+  then(sendStatus);
+  if (resumeAfter) then(replay);
 
   const heartbeat = setInterval(() => {
     write(': keep-alive\n\n');

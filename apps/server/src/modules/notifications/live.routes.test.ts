@@ -154,6 +154,38 @@ describe(`the live notification stream on ${TEST_DB} (issue 11 item 4)`, () => {
     }
   });
 
+  it('[N-4] a read in another tab while a stream is joining is not lost: the stream’s dots are read after it joined', async () => {
+    const questionId = await ask();
+    await answer(questionId, answerer);
+    // Hold the new stream at its join, and read everything in another tab meanwhile.
+    const hub = t.app.services.live.hub;
+    const subscribe = hub.subscribe.bind(hub);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let joining!: () => void;
+    const isJoining = new Promise<void>((resolve) => (joining = resolve));
+    hub.subscribe = async (subscriber) => {
+      joining();
+      await released;
+      return subscribe(subscriber);
+    };
+    let tab: EventStreamClient;
+    try {
+      const opening = open(asker);
+      await isJoining;
+      await ok('PUT', '/notification/read/state/all', { type: 'inbox' }, asker);
+      release();
+      tab = await opening;
+    } finally {
+      release();
+      hub.subscribe = subscribe;
+    }
+    // The old order read the dots first (inbox 1) and joined after the read's event: stale dots.
+    const dots = await tab.next(isEvent('status'));
+    expect((dots.data as NotificationStatus).inbox).toBe(0);
+    tab.close();
+  });
+
   it('[N-4] a reviewer’s open stream tells the review to-do as others flag posts; a member’s stream sends no extra status', async () => {
     const questionId = await ask();
     const [staff, member] = [await open(admin), await open(second)];
@@ -341,23 +373,23 @@ describe(`the live notification stream on ${TEST_DB} (issue 11 item 4)`, () => {
   });
 
   it('[N-4] eleven streams opened at once: ten are served and one is refused, though none has joined when they are checked', async () => {
-    // Each stream joins the hub after its first read (the red dots): hold those reads back, so
-    // all eleven are checked against the limit before any has joined.
-    const live = t.app.services.live;
-    const status = live.status.bind(live);
+    // Each stream joins the hub in its first step: hold those joins back, so all eleven are
+    // checked against the limit before any has joined.
+    const hub = t.app.services.live.hub;
+    const subscribe = hub.subscribe.bind(hub);
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    live.status = async (actor) => {
+    hub.subscribe = async (subscriber) => {
       await released;
-      return status(actor);
+      return subscribe(subscriber);
     };
     let tabs: EventStreamClient[];
     try {
       tabs = await Promise.all(Array.from({ length: 11 }, () => open(second)));
-      expect(live.hub.countOf(second.id)).toBe(0);
+      expect(hub.countOf(second.id)).toBe(0);
     } finally {
       release();
-      live.status = status;
+      hub.subscribe = subscribe;
     }
     const statuses = tabs.map((tab) => tab.status).sort();
     expect(statuses).toEqual([...Array.from({ length: 10 }, () => 200), 429]);
