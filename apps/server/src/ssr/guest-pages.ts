@@ -173,9 +173,7 @@ function sendGuestPage(
  * hits), and the page's rate fell by a third.
  */
 function partsBody(reply: FastifyReply, parts: Buffer[]): Readable {
-  reply.header(
-    'content-length',
-    parts.reduce((bytes, part) => bytes + part.length, 0),
-  );
+  const bytes = parts.reduce((sum, part) => sum + part.length, 0);
+  reply.header('content-length', bytes);
   return Readable.from(parts, { objectMode: false });
 }

@@ -38,11 +38,7 @@ export function cutAtNonce(
   };
 }
 
-/**
- * The page's HTML with `nonce` wherever the render had its own, as the stored pieces with the
- * nonce between them: sent as they are, never joined. A joined copy per hit (a page-sized
- * Buffer outside V8's heap) pushed the workers into full collections (see guest-pages.ts).
- */
+/** The page's HTML with `nonce` wherever the render had its own, as parts (see guest-pages.ts `partsBody`). */
 export function withNonce(page: CachedPage, nonce: string): Buffer[] {
   const glue = Buffer.from(nonce, 'utf8');
   const parts: Buffer[] = [];
@@ -60,10 +56,9 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
  * The page gzipped with `nonce` in it, without compressing anything per response. Each piece
  * is deflated once on its own and ends on a byte boundary (sync flush); the nonce goes between
  * them as a stored (uncompressed) deflate block; only the last piece ends the stream. The
- * gzip trailer's CRC runs over the text as sent, nonce included. Answers the parts in order,
- * not joined (as withNonce). Browsers get a compressed
+ * gzip trailer's CRC runs over the text as sent, nonce included. Browsers get a compressed
  * page from the cache for the price of a copy, where compressing it again would cost more
- * than serving it.
+ * than serving it. As parts, as withNonce.
  */
 export function gzipWithNonce(page: CachedPage, nonce: string): Buffer[] {
   page.deflated ??= page.pieces.map((piece, index) =>

@@ -793,10 +793,10 @@ async function find(
       // Few enough to rank them all, and only the page's best need their posts: the rest of the
       // matches are never joined. Their count is the index's (it holds public posts only). A
       // post the public rule drops (the index behind its post) sends it the long way below.
-      const wanted = Math.min(page.limit, matched - page.offset);
+      const wanted = Math.max(0, Math.min(page.limit, matched - page.offset));
       const best = bestMatches(text, c, page.offset + page.limit);
       const hits = wanted > 0 ? await visiblePage(db, c, best, true, sorted, page) : [];
-      if (hits.length === Math.max(0, wanted)) return { count: cappedCount(matched), hits };
+      if (hits.length === wanted) return { count: cappedCount(matched), hits };
     }
   }
   // Every match is read to order them.
