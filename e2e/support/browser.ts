@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { expect, onTestFailed } from 'vitest';
 import { REPO, serverLogTails } from './server.js';
 
@@ -56,7 +56,7 @@ export async function openTab(
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('dialog', (dialog) => problems.push(`dialog (${dialog.type()}): ${dialog.message()}`));
-  reportOnFailure(page, problems);
+  reportOnFailure(page, problems, recordApiCalls(page));
   return { context, page, problems };
 }
 
@@ -65,7 +65,7 @@ export async function openTab(
  * address, the start of the visible text, the console problems and dialogs, and the tail
  * of each running server's log. A failure on CI can then be read, not guessed at.
  */
-function reportOnFailure(page: Page, problems: string[]): void {
+function reportOnFailure(page: Page, problems: string[], calls: () => string[]): void {
   // A tab opened in a beforeAll belongs to no test: nothing to report it for.
   if (!expect.getState().currentTestName) return;
   onTestFailed(async () => {
@@ -77,10 +77,46 @@ function reportOnFailure(page: Page, problems: string[]): void {
       `--- tab at ${page.isClosed() ? '(closed)' : page.url()}`,
       text.slice(0, 2_000),
       `--- problems: ${JSON.stringify(problems)}`,
+      `--- the tab's last API calls:`,
+      ...calls(),
       ...serverLogTails(),
     ];
     process.stderr.write(`${report.join('\n')}\n`);
   });
+}
+
+/** How many of a tab's API calls a failure report shows (the newest). */
+const CALLS_KEPT = 30;
+
+/**
+ * The tab's API calls: method, path, then the status, why it failed, or that it is still
+ * waiting. A click that seemed to do nothing shows here as a call refused, failed, hung or
+ * never made. Answers the report's lines.
+ */
+function recordApiCalls(page: Page): () => string[] {
+  const ended: string[] = [];
+  const waiting = new Map<Request, string>();
+  const keep = (line: string) => {
+    ended.push(line);
+    if (ended.length > CALLS_KEPT) ended.shift();
+  };
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/answer/')) waiting.set(request, `${request.method()} ${url.pathname}${url.search}`);
+  });
+  page.on('requestfinished', (request) => {
+    const call = waiting.get(request);
+    if (call === undefined) return;
+    waiting.delete(request);
+    void request.response().then((response) => keep(`${call} ${response?.status()}`));
+  });
+  page.on('requestfailed', (request) => {
+    const call = waiting.get(request);
+    if (call === undefined) return;
+    waiting.delete(request);
+    keep(`${call} failed: ${request.failure()?.errorText}`);
+  });
+  return () => [...ended, ...[...waiting.values()].map((call) => `${call} (no answer yet)`)];
 }
 
 const SHOTS = join(REPO, 'e2e', 'screenshots');

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe.js';
 import { launchBrowser, openTab, PHONE, screenshot } from '../support/browser.js';
+import { tokenOf } from '../support/api.js';
 import { seedUsers } from '../support/seed.js';
 import { startSite, type RunningSite } from '../support/server.js';
 
@@ -88,6 +89,31 @@ describe('a question from asked to accepted', () => {
     // Their own answer cannot be voted on.
     expect(await page.getByRole('button', { name: 'Upvote' }).nth(1).isDisabled()).toBe(true);
     expect(problems).toEqual([]);
+  });
+
+  it('an acceptance that cannot reach the site says so and changes nothing, in English and in Chinese', async () => {
+    const tabs = [
+      { tab: await openTab(browser), text: 'Could not reach the site. Check your connection and try again.' },
+      {
+        tab: await openTab(browser, { viewport: PHONE, colorScheme: 'dark', locale: 'zh-CN' }),
+        text: '无法连接到站点，请检查网络后重试。',
+      },
+    ];
+    const token = await tokenOf(site.url, ASKER);
+    for (const [i, { tab, text }] of tabs.entries()) {
+      const { context, page, problems } = tab;
+      await context.addCookies([{ name: 'inquire_token', value: token, url: site.url }]);
+      await page.route('**/answer/api/v1/answer/acceptance', (route) => route.abort('internetdisconnected'));
+      await page.goto(questionUrl);
+      await page.getByRole('button', { name: i === 0 ? 'Accept' : '采纳' }).click();
+      await page.getByRole('status').filter({ hasText: text }).waitFor();
+      await screenshot(page, i === 0 ? 'accept-failed-desktop-light-en' : 'accept-failed-phone-dark-zh');
+      await page.unroute('**/answer/api/v1/answer/acceptance');
+      await page.reload();
+      expect(await page.getByRole('button', { name: i === 0 ? 'Accept' : '采纳' }).isVisible()).toBe(true);
+      // The browser logs the refused request itself; nothing else went wrong.
+      expect(problems.filter((p) => !p.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+    }
   });
 
   it('the asker accepts the answer, and a reload shows it accepted', async () => {

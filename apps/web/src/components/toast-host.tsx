@@ -5,7 +5,9 @@ import { uiEvents, type ToastKind } from '../lib/ui-events';
 
 interface ToastItem {
   id: number;
+  /** The server's message, or the key of the client's own words (translated as it draws). */
   message: string;
+  translate: boolean;
   kind: ToastKind;
 }
 
@@ -27,7 +29,8 @@ export function ToastHost() {
     () =>
       uiEvents.subscribe((event) => {
         if (event.type !== 'toast') return;
-        const item = { id: nextId++, message: event.message, kind: event.kind };
+        const own = 'text' in event;
+        const item = { id: nextId++, message: own ? event.text : event.message, translate: own, kind: event.kind };
         setItems((list) => [...list, item]);
         setTimeout(() => setItems((list) => list.filter((i) => i.id !== item.id)), TIMING.toastMs);
       }),
@@ -47,7 +50,7 @@ export function ToastHost() {
           data-toast={item.kind}
           className={`pointer-events-auto flex max-w-md items-start gap-3 rounded-md px-4 py-3 text-sm shadow-lg ${KIND_CLASS[item.kind]}`}
         >
-          <span className="flex-1">{item.message}</span>
+          <span className="flex-1">{item.translate ? t(item.message) : item.message}</span>
           <button
             type="button"
             className="opacity-80 hover:opacity-100"

@@ -157,9 +157,44 @@ describe('HTTP client (spec section 8)', () => {
 
   it('[S8-036] rejects other statuses with code, message and data, and silent calls show nothing', async () => {
     serve(() => answer(429, { retry: 1 }, 'Too many'));
-    await expect(http.get('/x')).rejects.toMatchObject({ code: 429, message: 'Too many', data: { retry: 1 } });
+    await expect(http.get('/x', { silent: true })).rejects.toMatchObject({
+      code: 429,
+      message: 'Too many',
+      data: { retry: 1 },
+    });
     serve(() => answer(400, { err_type: 'toast' }, 'quiet please'));
     await expect(http.get('/x', { silent: true })).rejects.toBeInstanceOf(ApiError);
     expect(events).toEqual([]);
+  });
+
+  it('says why a call did nothing: too many requests, or a change to something gone', async () => {
+    serve(() => answer(429, null, 'Too many requests.'));
+    await expect(http.post('/x')).rejects.toMatchObject({ code: 429 });
+    serve(() => answer(404, null, 'Answer not found.'));
+    await expect(http.post('/x')).rejects.toMatchObject({ code: 404 });
+    // A read's 404 is its caller's to show (or the 404 page's), and a form shows its own 429.
+    await expect(http.get('/x')).rejects.toMatchObject({ code: 404 });
+    serve(() => answer(429, null, 'Too many requests.'));
+    await expect(http.post('/x', {}, { passingError: true })).rejects.toMatchObject({ code: 429 });
+    expect(events).toEqual([
+      { type: 'toast', message: 'Too many requests.', kind: 'danger' },
+      { type: 'toast', message: 'Answer not found.', kind: 'danger' },
+    ]);
+  });
+
+  it('says so when no answer came back: the network failed or the 10 s ran out', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(http.post('/x')).rejects.toMatchObject({ code: 0, reason: 'base.network_error' });
+    vi.stubGlobal('fetch', async () => {
+      throw new DOMException('The operation timed out.', 'TimeoutError');
+    });
+    await expect(http.get('/x')).rejects.toMatchObject({ code: 0, reason: 'base.timeout' });
+    await expect(http.get('/x', { silent: true })).rejects.toMatchObject({ code: 0 });
+    expect(events).toEqual([
+      { type: 'toast', text: 'ui.request.network_error', kind: 'danger' },
+      { type: 'toast', text: 'ui.request.timeout', kind: 'danger' },
+    ]);
   });
 });

@@ -3,6 +3,14 @@ import { currentLanguage } from './i18n';
 import { clearLogin, getToken, saveReturnUrl } from './auth-storage';
 import { uiEvents } from './ui-events';
 
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The client's own reasons, for calls that got no envelope back, and the strings that say them. */
+const REQUEST_REASONS = {
+  timeout: { reason: 'base.timeout', text: 'ui.request.timeout' },
+  networkError: { reason: 'base.network_error', text: 'ui.request.network_error' },
+} as const;
+
 /** The API prefix: `{base}` of the spec. */
 export const API_BASE = '/answer/api/v1';
 export const ADMIN_API_BASE = '/answer/admin/api';
@@ -55,7 +63,7 @@ function buildUrl(url: string, params: RequestOptions['params']): string {
 }
 
 /** Carries out spec section 8's response rules; always rejects with an ApiError. */
-function handleFailure(url: string, status: number, body: Envelope, options: RequestOptions): never {
+function handleFailure(method: Method, url: string, status: number, body: Envelope, options: RequestOptions): never {
   const error = new ApiError(status, body.reason, body.msg, body.data);
   if (options.silent) throw error;
   const data = (body.data ?? null) as Record<string, unknown> | FieldError[] | null;
@@ -92,6 +100,12 @@ function handleFailure(url: string, status: number, body: Envelope, options: Req
   }
   if (status === 404) {
     if (options.allow404 && !ignored) uiEvents.emit({ type: 'error-state', state: '404' });
+    // A change to what is gone (an answer deleted meanwhile) says so; a read's caller decides.
+    else if (method !== 'GET' && !ignored) uiEvents.emit({ type: 'toast', message: body.msg, kind: 'danger' });
+    throw error;
+  }
+  if (status === 429) {
+    if (!options.passingError && !ignored) uiEvents.emit({ type: 'toast', message: body.msg, kind: 'danger' });
     throw error;
   }
   if (status >= 500) {
@@ -106,7 +120,7 @@ function handleFailure(url: string, status: number, body: Envelope, options: Req
  * Accept-Language; unwraps the envelope's data (or the status for a 204).
  */
 export async function request<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: Method,
   url: string,
   body?: unknown,
   options: RequestOptions = {},
@@ -127,7 +141,13 @@ export async function request<T>(
     });
   } catch (cause) {
     const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
-    throw new ApiError(0, timedOut ? 'base.timeout' : 'base.network_error', String(cause), null);
+    const { reason, text } = timedOut ? REQUEST_REASONS.timeout : REQUEST_REASONS.networkError;
+    // Nothing came back to show: say so (unless the caller shows errors itself), or the click
+    // that sent it seems to do nothing.
+    if (!options.silent && !options.passingError && !pathIgnored()) {
+      uiEvents.emit({ type: 'toast', text, kind: 'danger' });
+    }
+    throw new ApiError(0, reason, String(cause), null);
   }
   if (response.status === 204) return response.status as T;
   const envelope = (await response.json().catch(() => ({
@@ -137,7 +157,7 @@ export async function request<T>(
     data: null,
   }))) as Envelope<T>;
   if (response.ok) return envelope.data;
-  return handleFailure(target, response.status, envelope as Envelope, options);
+  return handleFailure(method, target, response.status, envelope as Envelope, options);
 }
 
 export const http = {

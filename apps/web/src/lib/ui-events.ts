@@ -7,6 +7,8 @@ export type ErrorState = '403' | '404' | '50X';
 
 export type UiEvent =
   | { type: 'toast'; message: string; kind: ToastKind }
+  /** A toast of the client's own words (no server message came): a string key, translated when shown. */
+  | { type: 'toast'; text: string; kind: ToastKind }
   | { type: 'alert'; message: string }
   | { type: 'confirm'; message: string }
   | { type: 'navigate'; to: string; replace?: boolean }

@@ -202,6 +202,7 @@ export function QuestionPage() {
   async function accept(answerId: string) {
     await http
       .post(`${API_BASE}/answer/acceptance`, { question_id: question.id, answer_id: answerId })
+      // Refused or failed: the client has shown why; the page is read again either way.
       .catch(() => undefined);
     await revalidator.revalidate();
   }
