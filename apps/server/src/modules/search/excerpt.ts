@@ -3,6 +3,7 @@
  * whose only markup is `<em>` around each match. The text is cut and escaped piece by piece;
  * no replacement pattern ever sees it.
  */
+import { plainText } from '../../lib/markdown.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
@@ -10,14 +11,30 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 const BEFORE = 60;
 const LENGTH = 240;
+/** LENGTH code points are at most twice as many UTF-16 units: the window's stretch of text. */
+const WINDOW_UNITS = 2 * LENGTH;
+/** Plain text read per post for its excerpt: enough to find a match past the first screen. */
+const SOURCE_MAX = 20_000;
+/** Plain text read first: most posts' first match, and its window, are in it. */
+const FIRST_READ = 1_000;
 
-export function highlightExcerpt(text: string, terms: string[]): string {
+/** The search's terms as one pattern (longest first), or none; made once per page of results. */
+export function termPattern(terms: string[]): RegExp | undefined {
   const wanted = terms.filter(Boolean).sort((a, b) => b.length - a.length);
-  const pattern = wanted.length ? new RegExp(wanted.map(escapeRegExp).join('|'), 'giu') : undefined;
+  return wanted.length ? new RegExp(wanted.map(escapeRegExp).join('|'), 'giu') : undefined;
+}
+
+const windowStart = (first: number) => (first > BEFORE ? first - BEFORE : 0);
+
+/** The excerpt of plain text for the search's terms. */
+export function highlightExcerpt(text: string, terms: string[]): string {
+  return markExcerpt(text, termPattern(terms));
+}
+
+function markExcerpt(text: string, pattern: RegExp | undefined): string {
   const first = pattern ? text.search(pattern) : -1;
-  const start = first > BEFORE ? first - BEFORE : 0;
-  // LENGTH code points are at most twice as many UTF-16 units: the rest of a long post is not split.
-  const window = [...text.slice(start, start + 2 * LENGTH)].slice(0, LENGTH).join('');
+  const start = windowStart(first);
+  const window = [...text.slice(start, start + WINDOW_UNITS)].slice(0, LENGTH).join('');
   const cut = start + window.length < text.length;
   let html = start > 0 ? '…' : '';
   let at = 0;
@@ -30,4 +47,20 @@ export function highlightExcerpt(text: string, terms: string[]): string {
   }
   html += escapeHtml(window.slice(at));
   return cut ? `${html}…` : html;
+}
+
+/**
+ * The excerpt of a post's HTML (`pattern`: termPattern's, made once for a page). Its first FIRST_READ characters of text are read first (a tag
+ * strip of the whole body was a tenth of a search's time): when they hold the first match and
+ * its whole window, with text after it, the excerpt is the one the whole text gives. Otherwise
+ * (no match in them, or one near their end) up to SOURCE_MAX characters are read.
+ */
+export function excerptOfHtml(html: string, pattern: RegExp | undefined): string {
+  const head = plainText(html, FIRST_READ);
+  // Shorter than the cut: the whole text (plainText cuts to exactly FIRST_READ, ending in "…").
+  if (head.length < FIRST_READ) return markExcerpt(head, pattern);
+  const text = head.slice(0, -1);
+  const first = pattern ? text.search(pattern) : -1;
+  if (first >= 0 && windowStart(first) + WINDOW_UNITS < text.length) return markExcerpt(text, pattern);
+  return markExcerpt(plainText(html, SOURCE_MAX), pattern);
 }

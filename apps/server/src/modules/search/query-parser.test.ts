@@ -74,4 +74,25 @@ describe('search excerpts', () => {
     expect(emoji.endsWith('…')).toBe(true);
     expect(highlightExcerpt('数'.repeat(240), ['none'])).toBe('数'.repeat(240));
   });
+
+  it('[SR-3] an excerpt of a post read in part is the one its whole text gives: a match early, late, none, and at the cut', async () => {
+    const { excerptOfHtml, highlightExcerpt, termPattern } = await import('./excerpt.js');
+    const { htmlText } = await import('../../lib/markdown.js');
+    const paragraph = (words: string) => `<p>${words}</p>`;
+    const filler = (n: number) => paragraph('lorem <strong>ipsum</strong> &amp; dolor '.repeat(n));
+    const bodies = [
+      `${paragraph('The needle is near the top.')}${filler(400)}`,
+      `${filler(60)}${paragraph('a needle just past the first read')}${filler(60)}`,
+      `${filler(400)}${paragraph('and the needle at last')}`,
+      filler(400),
+      // Exactly as long as the first read: its text is whole, with nothing after the window.
+      paragraph(`${'z'.repeat(900)} needle ${'w'.repeat(92)}`),
+      paragraph('短文本里的针needle。'),
+    ];
+    for (const html of bodies) {
+      for (const terms of [['needle'], ['needle', 'ipsum'], []]) {
+        expect(excerptOfHtml(html, termPattern(terms))).toBe(highlightExcerpt(htmlText(html), terms));
+      }
+    }
+  });
 });

@@ -12,7 +12,6 @@ import {
 } from '@inquire/shared';
 import type { SiteRuntime } from '../../infra/site.js';
 import { AppError } from '../../lib/errors.js';
-import { plainText } from '../../lib/markdown.js';
 import type { Actor } from '../auth/auth.service.js';
 import { presentAuthor } from '../posts/post.presenter.js';
 import { isPublicQuestion } from '../posts/public-questions.js';
@@ -22,21 +21,26 @@ import type { InstalledPlugin } from '../plugins/installed-plugin.js';
 import type { PluginsService } from '../plugins/plugins.service.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { usersRepository } from '../users/users.repository.js';
-import { highlightExcerpt } from './excerpt.js';
+import { excerptOfHtml, termPattern } from './excerpt.js';
 import { canMatch, parseSearchQuery, SearchSyntaxError, type ParsedSearch } from './query-parser.js';
 import { searchRepository, type SearchConditions, type SearchHit } from './search.repository.js';
+import { searchResultsRepository } from './search-results.repository.js';
 import { presentSimilarQuestion } from './similar-question.presenter.js';
 import { similarQuestionsRepository } from './similar-questions.repository.js';
 
 /**
- * Memory the search pages this process keeps may take, roughly (their wire JSON's length): the
+ * Memory the search pages this process keeps may take, roughly (their wire length, pageBytes): the
  * oldest go first. A count would not bound it, a page of 50 results with excerpts being ~50 KB.
  */
 const CACHED_BYTES = 4 * 1024 * 1024;
+/** A result's wire length besides its title, excerpt and URL title (ids, author, tags), about. */
+const RESULT_FIELDS_BYTES = 600;
+/** About a page's wire length: measuring it (JSON.stringify) took 2% of a search. */
+const pageBytes = (results: SearchResults) =>
+  results.list.reduce((n, { object }) => n + RESULT_FIELDS_BYTES + 2 * object.title.length + object.excerpt.length, 0);
+
 /** The peer's size of the similar-title list (peer facts 13.3). */
 const SIMILAR_SIZE = 10;
-/** Plain text read per post for its excerpt: enough to find a match past the first screen. */
-const EXCERPT_SOURCE = 20_000;
 
 /**
  * Search (issue 10): the query's syntax is parsed here, names (users, tags) resolved to ids,
@@ -111,7 +115,7 @@ export class SearchService {
 
   private keep(key: string, until: number, results: SearchResults): void {
     this.drop(key);
-    const bytes = key.length + JSON.stringify(results).length;
+    const bytes = key.length + pageBytes(results);
     this.pages.set(key, { until, results, bytes });
     this.keptBytes += bytes;
     for (const oldest of this.pages.keys()) {
@@ -162,7 +166,7 @@ export class SearchService {
       if ('me' in parsed.user) userId = actor?.user.id;
       else {
         const name = parsed.user.name;
-        userId = (await db.selectFrom('users').select('id').where('username', '=', name).executeTakeFirst())?.id;
+        userId = await searchResultsRepository.userIdByName(db, name);
       }
       if (!userId) return undefined;
     }
@@ -197,14 +201,14 @@ export class SearchService {
   private async present(hits: SearchHit[], terms: string[]): Promise<{ list: SearchResultItem[]; until: number }> {
     if (hits.length === 0) return { list: [], until: Infinity };
     const db = this.site.db;
-    const answerIds = hits.filter((h) => h.kind === 'answer').map((h) => h.id);
-    const answers = answerIds.length
-      ? await db.selectFrom('answers').selectAll().where('id', 'in', answerIds).execute()
-      : [];
+    const answers = await searchResultsRepository.answers(
+      db,
+      hits.filter((h) => h.kind === 'answer').map((h) => h.id),
+    );
     const questionIds = [
       ...new Set([...hits.filter((h) => h.kind === 'question').map((h) => h.id), ...answers.map((a) => a.question_id)]),
     ];
-    const questions = await db.selectFrom('questions').selectAll().where('id', 'in', questionIds).execute();
+    const questions = await searchResultsRepository.questions(db, questionIds);
     const authorIds = [...questions.map((q) => q.user_id), ...answers.map((a) => a.user_id)];
     const [authors, tags, { site_users: users }] = await Promise.all([
       usersRepository.authors(db, authorIds),
@@ -215,6 +219,7 @@ export class SearchService {
     const answerById = new Map(answers.map((a) => [a.id, a]));
     const authorById = new Map(authors.map((a) => [a.id, a]));
     const list: SearchResultItem[] = [];
+    const pattern = termPattern(terms);
     let until = Infinity;
     for (const hit of hits) {
       const answer = hit.kind === 'answer' ? answerById.get(hit.id) : undefined;
@@ -232,7 +237,7 @@ export class SearchService {
           question_id: question.id,
           title: question.title,
           url_title: slugify(question.title),
-          excerpt: highlightExcerpt(plainText(post.parsed_text, EXCERPT_SOURCE), terms),
+          excerpt: excerptOfHtml(post.parsed_text, pattern),
           created_at: post.created_at,
           vote_count: post.vote_count,
           accepted: answer
