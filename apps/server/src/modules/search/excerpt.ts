@@ -6,12 +6,13 @@
 import { plainText } from '../../lib/markdown.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
+const escapeHtml = (text: string) =>
+  /[&<>"']/.test(text) ? text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string) : text;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const BEFORE = 60;
 const LENGTH = 240;
-/** LENGTH code points are at most twice as many UTF-16 units: the window's stretch of text. */
+/** LENGTH code points are at most twice as many UTF-16 units: the most text a window spans. */
 const WINDOW_UNITS = 2 * LENGTH;
 /** Plain text read per post for its excerpt: enough to find a match past the first screen. */
 const SOURCE_MAX = 20_000;
@@ -26,6 +27,18 @@ export function termPattern(terms: string[]): RegExp | undefined {
 
 const windowStart = (first: number) => (first > BEFORE ? first - BEFORE : 0);
 
+const isHigh = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
+const isLow = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
+
+/** `count` code points of `text` from `start` (a lone surrogate counts as one, as iteration does). */
+function codePointsFrom(text: string, start: number, count: number): string {
+  let end = start;
+  for (let n = 0; n < count && end < text.length; n++) {
+    end += isHigh(text.charCodeAt(end)) && isLow(text.charCodeAt(end + 1)) ? 2 : 1;
+  }
+  return text.slice(start, end);
+}
+
 /** The excerpt of plain text for the search's terms. */
 export function highlightExcerpt(text: string, terms: string[]): string {
   return markExcerpt(text, termPattern(terms));
@@ -34,7 +47,7 @@ export function highlightExcerpt(text: string, terms: string[]): string {
 function markExcerpt(text: string, pattern: RegExp | undefined): string {
   const first = pattern ? text.search(pattern) : -1;
   const start = windowStart(first);
-  const window = [...text.slice(start, start + WINDOW_UNITS)].slice(0, LENGTH).join('');
+  const window = codePointsFrom(text, start, LENGTH);
   const cut = start + window.length < text.length;
   let html = start > 0 ? '…' : '';
   let at = 0;

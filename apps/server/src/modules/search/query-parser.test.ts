@@ -73,6 +73,20 @@ describe('search excerpts', () => {
     expect([...emoji.slice(0, -1)]).toHaveLength(240);
     expect(emoji.endsWith('…')).toBe(true);
     expect(highlightExcerpt('数'.repeat(240), ['none'])).toBe('数'.repeat(240));
+    // Windows starting inside a surrogate pair, lone surrogates, and pairs at the window's end.
+    const texts = [
+      `${'😀a'.repeat(100)}needle${'b😀'.repeat(300)}`,
+      `x${'😀'.repeat(30)}needle${'😀'.repeat(300)}`,
+      `${'a'.repeat(70)}\ud83dneedle\ude00${'c\ud83d'.repeat(300)}`,
+      `${'a'.repeat(61)}😀${'b'.repeat(60)}needle ${'😀'.repeat(239)}z`,
+    ];
+    for (const text of texts) {
+      const first = text.search(/needle/giu);
+      const start = first > 60 ? first - 60 : 0;
+      const window = [...text.slice(start, start + 480)].slice(0, 240).join('');
+      const expected = `${start > 0 ? '…' : ''}${window.replace('needle', '<em>needle</em>')}${start + window.length < text.length ? '…' : ''}`;
+      expect(highlightExcerpt(text, ['needle'])).toBe(expected);
+    }
   });
 
   it('[SR-3] an excerpt of a post read in part is the one its whole text gives: a match early, late, none, and at the cut', async () => {
