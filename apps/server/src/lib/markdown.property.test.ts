@@ -232,7 +232,38 @@ const longDocument = fc
   )
   .map((parts) => parts.join(' '));
 
+/** htmlText as four regular expressions: its definition, which the one-pass form must equal. */
+const ENTITY_TEXT: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&nbsp;': ' ',
+};
+const htmlTextByExpressions = (html: string) =>
+  html
+    .replace(/<\/?(?:p|br|li|ul|ol|div|h[1-6]|pre|blockquote|tr|td|th|table|hr)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITY_TEXT[entity] ?? entity)
+    .replace(/\s+/g, ' ')
+    .trim();
+
 describe('excerpts', () => {
+  it('[P-2] the text of rendered markdown and of sanitized raw HTML is what the regular expressions give', () => {
+    fc.assert(
+      fc.property(documentText, fc.array(hostileHtml, { maxLength: 6 }), (source, parts) => {
+        for (const html of [renderMarkdown(source), renderInline(source), sanitize(parts.join(''))]) {
+          expect(htmlText(html)).toBe(htmlTextByExpressions(html));
+        }
+      }),
+      RUNS,
+    );
+    for (const html of ['<P>a</P><H2 id="x">b</H2><thead><tr><TH>c</TH></tr></thead>', '<hr/>x<br>y<param>z</p >']) {
+      expect(htmlText(html)).toBe(htmlTextByExpressions(html));
+    }
+  });
+
   it("[P-2] an excerpt read from a prefix of the body is the whole body's excerpt", () => {
     fc.assert(
       fc.property(longDocument, fc.integer({ min: 1, max: 300 }), (source, max) => {

@@ -150,17 +150,48 @@ const ENTITIES: Record<string, string> = {
   '&nbsp;': ' ',
 };
 
-/** The text of sanitized HTML: tags stripped, entities decoded, whitespace collapsed. */
+/** Tags whose boundaries are word boundaries in the text: they become a space. */
+const BLOCK_TAGS = new Set(
+  ['p', 'br', 'li', 'ul', 'ol', 'div', 'pre', 'blockquote', 'tr', 'td', 'th', 'table', 'hr'].concat(
+    ['1', '2', '3', '4', '5', '6'].map((level) => `h${level}`),
+  ),
+);
+
+/** An ASCII letter, digit or underscore (a regular expression's `\w`). */
+function isWordUnit(unit: number): boolean {
+  return (unit >= 48 && unit <= 57) || (unit >= 65 && unit <= 90) || (unit >= 97 && unit <= 122) || unit === 95;
+}
+
+/** Whether the tag opening at `open` (`<name` or `</name`) is a block tag. */
+function isBlockTag(html: string, open: number): boolean {
+  const start = html.charCodeAt(open + 1) === 47 ? open + 2 : open + 1;
+  let end = start;
+  while (end < html.length && isWordUnit(html.charCodeAt(end))) end++;
+  return end > start && BLOCK_TAGS.has(html.slice(start, end).toLowerCase());
+}
+
+/**
+ * The text of sanitized HTML: tags stripped, entities decoded, whitespace collapsed. Block
+ * boundaries become spaces; inline tags vanish, so "**sorted**?" stays "sorted?". One pass over
+ * the tags (each from its "<" to the next ">"), where four regular expressions took 20 us for a
+ * 1 KB body: in sanitized HTML a "<" only opens a tag (sanitize-html escapes it in text and in
+ * attributes), so this is the expressions' result (a property test compares them).
+ */
 export function htmlText(html: string): string {
-  return (
-    html
-      // Block boundaries become spaces; inline tags vanish, so "**sorted**?" stays "sorted?".
-      .replace(/<\/?(?:p|br|li|ul|ol|div|h[1-6]|pre|blockquote|tr|td|th|table|hr)\b[^>]*>/gi, ' ')
-      .replace(/<[^>]*>/g, '')
-      .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITIES[entity] ?? entity)
-      .replace(/\s+/g, ' ')
-      .trim()
-  );
+  let text = '';
+  let at = 0;
+  for (let open = html.indexOf('<'); open !== -1; open = html.indexOf('<', at)) {
+    const close = html.indexOf('>', open + 1);
+    if (close === -1) break;
+    text += html.slice(at, open);
+    if (isBlockTag(html, open)) text += ' ';
+    at = close + 1;
+  }
+  text += html.slice(at);
+  const decoded = text.includes('&')
+    ? text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITIES[entity] ?? entity)
+    : text;
+  return decoded.replace(/\s+/g, ' ').trim();
 }
 
 /** HTML characters read per character of an excerpt before the whole body is read instead. */
