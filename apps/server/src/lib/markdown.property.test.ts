@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { htmlText, plainText, renderInline, renderMarkdown, sanitize } from './markdown.js';
+import { HTML_ENTITIES, htmlText, plainText, renderInline, renderMarkdown, sanitize } from './markdown.js';
 
 /**
  * Property tests of the one renderer: whatever markdown or HTML goes in, including generated
@@ -233,19 +233,11 @@ const longDocument = fc
   .map((parts) => parts.join(' '));
 
 /** htmlText as four regular expressions: its definition, which the one-pass form must equal. */
-const ENTITY_TEXT: Record<string, string> = {
-  '&amp;': '&',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-  '&#39;': "'",
-  '&nbsp;': ' ',
-};
 const htmlTextByExpressions = (html: string) =>
   html
     .replace(/<\/?(?:p|br|li|ul|ol|div|h[1-6]|pre|blockquote|tr|td|th|table|hr)\b[^>]*>/gi, ' ')
     .replace(/<[^>]*>/g, '')
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITY_TEXT[entity] ?? entity)
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => HTML_ENTITIES[entity] ?? entity)
     .replace(/\s+/g, ' ')
     .trim();
 

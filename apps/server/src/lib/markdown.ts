@@ -141,7 +141,8 @@ export function renderInline(source: string): string {
   return sanitize(md.renderInline(source));
 }
 
-const ENTITIES: Record<string, string> = {
+/** The entities sanitized HTML's text holds, and their characters. */
+export const HTML_ENTITIES: Record<string, string> = {
   '&amp;': '&',
   '&lt;': '<',
   '&gt;': '>',
@@ -189,7 +190,7 @@ export function htmlText(html: string): string {
   }
   text += html.slice(at);
   const decoded = text.includes('&')
-    ? text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITIES[entity] ?? entity)
+    ? text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => HTML_ENTITIES[entity] ?? entity)
     : text;
   return decoded.replace(/\s+/g, ' ').trim();
 }
