@@ -63,10 +63,11 @@ function markExcerpt(text: string, pattern: RegExp | undefined): string {
 }
 
 /**
- * The excerpt of a post's HTML (`pattern`: termPattern's, made once for a page). Its first FIRST_READ characters of text are read first (a tag
- * strip of the whole body was a tenth of a search's time): when they hold the first match and
- * its whole window, with text after it, the excerpt is the one the whole text gives. Otherwise
- * (no match in them, or one near their end) up to SOURCE_MAX characters are read.
+ * The excerpt of a post's HTML (`pattern`: termPattern's, made once for a page). Its first
+ * FIRST_READ characters of text are read first (a tag strip of the whole body was a tenth of a
+ * search's time): when they hold the first match and its whole window, with text after it, the
+ * excerpt is the one the whole text gives. Otherwise (no match in them, or one near their end)
+ * up to SOURCE_MAX characters are read.
  */
 export function excerptOfHtml(html: string, pattern: RegExp | undefined): string {
   const head = plainText(html, FIRST_READ);

@@ -43,10 +43,4 @@ export const searchResultsRepository = {
   questions(db: Db, ids: string[]): Promise<ResultQuestion[]> {
     return ids.length === 0 ? Promise.resolve([]) : questionsOf(db, { ids });
   },
-
-  /** A member's id by username (`user:name`). */
-  async userIdByName(db: Db, username: string): Promise<string | undefined> {
-    const row = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
-    return row?.id;
-  },
 };

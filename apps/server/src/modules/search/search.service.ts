@@ -166,7 +166,7 @@ export class SearchService {
       if ('me' in parsed.user) userId = actor?.user.id;
       else {
         const name = parsed.user.name;
-        userId = await searchResultsRepository.userIdByName(db, name);
+        userId = await usersRepository.idByUsername(db, name);
       }
       if (!userId) return undefined;
     }

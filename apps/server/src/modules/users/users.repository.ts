@@ -18,6 +18,12 @@ export const usersRepository = {
     return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
+  /** A member's id by username (search's `user:name`), without the rest of the row. */
+  async idByUsername(db: Db, username: string): Promise<string | undefined> {
+    const row = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+    return row?.id;
+  },
+
   findByEmail(db: Db, email: string): Promise<UserRow | undefined> {
     return db.selectFrom('users').selectAll().where('e_mail', '=', email.trim().toLowerCase()).executeTakeFirst();
   },
