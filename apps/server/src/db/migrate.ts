@@ -23,6 +23,7 @@ import * as unreviewedRevisions from './migrations/0022-unreviewed-revisions.js'
 import * as searchWords from './migrations/0023-search-words.js';
 import * as searchPrefixes from './migrations/0024-search-prefixes.js';
 import * as searchAnswerTags from './migrations/0025-search-answer-tags.js';
+import * as searchTagMarks from './migrations/0026-search-tag-marks.js';
 
 /** Migrations are listed here, in order, so bundling and tests need no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-search-words': searchWords,
   '0024-search-prefixes': searchPrefixes,
   '0025-search-answer-tags': searchAnswerTags,
+  '0026-search-tag-marks': searchTagMarks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

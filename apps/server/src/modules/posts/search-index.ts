@@ -3,7 +3,7 @@ import { ANSWER_STATUS, objectIdRange, objectTypeOf } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { plainText } from '../../lib/markdown.js';
-import { searchWords, tagLexeme } from '../search/search-text.js';
+import { searchWords, tagLexeme, tagMark } from '../search/search-text.js';
 import { isPublicQuestion } from './public-questions.js';
 import { searchFeedQueue } from './search-feed-queue.js';
 
@@ -28,6 +28,8 @@ interface Doc {
   tags: string;
   /** The question's listed tags' slugs: PostgreSQL's tag lexemes (`tagLexeme`). */
   tagSlugs: string[];
+  /** The same tags' ids: SQLite's tag marks (`tagMark`). */
+  tagIds: string[];
 }
 
 /** Longest body text indexed per post: long posts are rare, and their first part ranks them. */
@@ -64,11 +66,11 @@ async function deleteDocs(db: Db, ids: string[]): Promise<void> {
 /**
  * The texts go in as their index words (search-text.ts); neither engine keeps them: FTS5's table
  * is contentless, PostgreSQL's holds the weighted tsvector (title A, body B, tags C) alone, and
- * `search_prefixes` the words' 2-letter prefixes (`prefixVector`). Both hold a filter for the
- * question's tags in answers' documents too: FTS5 the tag text in the tags column (which the
- * answers' text terms leave out, search.repository.ts), PostgreSQL a tag lexeme per slug in
- * every document, and the tag words (weight C) in questions' only, so words match an answer's
- * own text.
+ * `search_prefixes` the words' 2-letter prefixes (`prefixVector`). Both mark each of the
+ * question's tags exactly in every document, answers' too, for the tag filter: FTS5 a tag mark
+ * per id in the tags column (beside the tag text, which the answers' text terms leave out,
+ * search.repository.ts), PostgreSQL a tag lexeme per slug, with the tag words (weight C) in
+ * questions' only, so words match an answer's own text.
  */
 async function insertDocs(db: Db, docs: Doc[], pgTable = 'search_docs'): Promise<void> {
   if (docs.length === 0) return;
@@ -76,11 +78,13 @@ async function insertDocs(db: Db, docs: Doc[], pgTable = 'search_docs'): Promise
   const rows: RawBuilder<unknown>[] = docs.map((d) => {
     const ownTags = objectTypeOf(d.id) === 'question' ? d.tags : '';
     const [title, body, tags] = [d.title, d.body, sqlite ? d.tags : ownTags].map((text) => searchWords(text).join(' '));
+    if (sqlite) {
+      const marked = [tags, ...new Set(d.tagIds.map(tagMark))].filter(Boolean).join(' ');
+      return sql`(${sqliteRowid(d.id)}, ${title}, ${body}, ${marked})`;
+    }
     const marks = [...new Set(d.tagSlugs.map(tagLexeme))];
-    return sqlite
-      ? sql`(${sqliteRowid(d.id)}, ${title}, ${body}, ${tags})`
-      : sql`(${d.id}, setweight(to_tsvector('simple', ${title}), 'A') || setweight(to_tsvector('simple', ${body}), 'B') ||
-          setweight(to_tsvector('simple', ${tags}), 'C') || array_to_tsvector(${marks}::text[]))`;
+    return sql`(${d.id}, setweight(to_tsvector('simple', ${title}), 'A') || setweight(to_tsvector('simple', ${body}), 'B') ||
+      setweight(to_tsvector('simple', ${tags}), 'C') || array_to_tsvector(${marks}::text[]))`;
   });
   if (sqlite) {
     await sql`insert into search_fts (rowid, title, body, tags) values ${sql.join(rows)}`.execute(db);
@@ -168,8 +172,9 @@ export async function buildPrefixTable(db: Db): Promise<void> {
 interface TagsOfQuestion {
   text: string;
   slugs: string[];
+  ids: string[];
 }
-const NO_TAGS: TagsOfQuestion = { text: '', slugs: [] };
+const NO_TAGS: TagsOfQuestion = { text: '', slugs: [], ids: [] };
 
 /** The tags of questions (slugs and display names of their listed links), by question id. */
 async function tagsOf(db: Db, questionIds: string[]): Promise<Map<string, TagsOfQuestion>> {
@@ -178,7 +183,7 @@ async function tagsOf(db: Db, questionIds: string[]): Promise<Map<string, TagsOf
   const rows = await db
     .selectFrom('tag_relations')
     .innerJoin('tags', 'tags.id', 'tag_relations.tag_id')
-    .select(['tag_relations.object_id', 'tags.slug_name', 'tags.display_name'])
+    .select(['tag_relations.object_id', 'tags.id', 'tags.slug_name', 'tags.display_name'])
     .where('tag_relations.object_id', 'in', questionIds)
     .where('tag_relations.status', '=', 1)
     .execute();
@@ -189,6 +194,7 @@ async function tagsOf(db: Db, questionIds: string[]): Promise<Map<string, TagsOf
     tags.set(row.object_id, {
       text: [held.text, words].filter(Boolean).join(' '),
       slugs: [...held.slugs, row.slug_name],
+      ids: [...held.ids, row.id],
     });
   }
   return tags;
@@ -201,7 +207,14 @@ async function questionDocs(db: Db, questions: { id: string; title: string; pars
   );
   return questions.map((q) => {
     const held = tags.get(q.id) ?? NO_TAGS;
-    return { id: q.id, title: q.title, body: bodyText(q.parsed_text), tags: held.text, tagSlugs: held.slugs };
+    return {
+      id: q.id,
+      title: q.title,
+      body: bodyText(q.parsed_text),
+      tags: held.text,
+      tagSlugs: held.slugs,
+      tagIds: held.ids,
+    };
   });
 }
 
@@ -211,6 +224,7 @@ const answerDoc = (a: { id: string; parsed_text: string }, tags: TagsOfQuestion)
   body: bodyText(a.parsed_text),
   tags: tags.text,
   tagSlugs: tags.slugs,
+  tagIds: tags.ids,
 });
 
 export const searchIndex = {
@@ -235,7 +249,10 @@ export const searchIndex = {
     if (!question || !isPublicQuestion(question)) return;
     const [doc] = await questionDocs(db, [question]);
     const live = answers.filter((a) => a.status === ANSWER_STATUS.normal);
-    await insertDocs(db, [doc!, ...live.map((a) => answerDoc(a, { text: doc!.tags, slugs: doc!.tagSlugs }))]);
+    await insertDocs(db, [
+      doc!,
+      ...live.map((a) => answerDoc(a, { text: doc!.tags, slugs: doc!.tagSlugs, ids: doc!.tagIds })),
+    ]);
   },
 
   /** One answer (written, edited, deleted or restored). */

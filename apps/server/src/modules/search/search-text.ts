@@ -71,5 +71,14 @@ export const tsPrefixes = (prefixes: string[]) => prefixes.map((p) => `'${p}'`).
  */
 export const tagLexeme = (slug: string) => `#${slug}`;
 
+/**
+ * SQLite's word marking a document whose question carries the tag `tagId` (posts/search-index.ts),
+ * as `tagLexeme` is PostgreSQL's: it starts with a private-use character, which FTS5's unicode61
+ * tokenizer keeps inside a word but `searchWords` never yields, so no query term (word, phrase or
+ * prefix) matches one, and a tag filter is one exact list of documents. By id, so a renamed tag's
+ * documents keep their marks.
+ */
+export const tagMark = (tagId: string) => `\uE000${tagId}`;
+
 /** tsquery text of one lexeme as it is, for a `::tsquery` cast (which normalizes nothing). */
 export const tsLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;

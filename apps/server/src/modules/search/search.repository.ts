@@ -4,7 +4,7 @@ import type { Db } from '../../infra/db.js';
 import { isSqlite } from '../posts/search-index.js';
 import { listedQuestionCheckSql, listedQuestionSql } from '../posts/public-questions.js';
 import { wordShares, type KindShares, type WordShares } from './word-shares.repository.js';
-import { ftsPhrase, searchWords, tagLexeme, termWords, tsLexeme, tsPhrase, tsPrefixes } from './search-text.js';
+import { ftsPhrase, tagLexeme, tagMark, termWords, tsLexeme, tsPhrase, tsPrefixes } from './search-text.js';
 
 /** The parsed query with names resolved to ids: what the engines search with. */
 export interface SearchConditions {
@@ -30,7 +30,7 @@ export interface SearchHit {
 
 /**
  * A search counts its matches up to COUNT_CAP: past it the count is COUNT_CAP + 1 ("more than",
- * SEARCH_COUNT_CAP). With more matches of text alone than the engine ranks cheaply
+ * SEARCH_COUNT_CAP). With more matches of text (and tags) alone than the engine ranks cheaply
  * (`rankAllUpTo`), only the newest CANDIDATES of each kind are read, ranked by whether their
  * titles hold the terms.
  */
@@ -99,30 +99,28 @@ interface TextSearch {
 }
 
 /**
- * FTS5 query text that every post whose question carries a tag of each group matches: one of
- * the group's slugs in the document's tags column (which holds the question's listed tags'
- * slugs and names, in its answers' documents too, kept in step with renames and merges by
- * posts/search-index.ts). A superset (a slug's words may come from another tag): the tag rule
- * itself is still checked on the posts. It lets the index skip the terms' matches in other
- * threads before they are ranked and joined: "[python] install" at 1M questions read 3,893
- * questions for 793 results. Empty when a slug has no words ("++"). Ranked without the tags
- * column then: the filter's own term would lift every question by its weight.
+ * FTS5 query text that exactly the posts whose question carries a tag of each group match: one
+ * of the group's tag marks in the document's tags column (posts/search-index.ts writes the
+ * question's listed tags' marks in its answers' documents too, in step with every tag edit).
+ * The index then bounds a tagged search as it does one of text alone: its matches are the
+ * results, and their count is the search's. Matched on the tags' words (a superset: "ruby" is in
+ * "ruby-on-rails"), each match had to be joined to its post (an answer's to its question too) and
+ * checked for the tag until 501 of each kind passed: thousands of rows all over the tables, for
+ * "[ruby] paginate" at 1M questions 49 ms; the bench's tagged searches took 27 ms each with the
+ * database in memory, 170 ms read from disk. Ranked without the tags column: the filter's own
+ * term would lift every question by its weight.
  */
-function ftsTagFilter(tagSlugs: string[][]): string {
-  const groups = tagSlugs.map((slugs) => slugs.map(searchWords));
-  return groups
-    .filter((group) => group.length > 0 && group.every((words) => words.length > 0))
-    .map((group) => ` AND {tags} : (${group.map((words) => ftsPhrase(words)).join(' OR ')})`)
-    .join('');
+function ftsTagFilter(tagGroups: string[][]): string {
+  return tagGroups.map((ids) => ` AND {tags} : (${ids.map((id) => ftsPhrase([tagMark(id)])).join(' OR ')})`).join('');
 }
 
 /**
  * SQLite: a question's terms match its title, text and tags; an answer's its own text only
  * (its tags column holds its question's tags, for the tag filter).
  */
-function sqliteSearch(terms: IndexTerm[], tagSlugs: string[][]): TextSearch {
+function sqliteSearch(terms: IndexTerm[], tagGroups: string[][]): TextSearch {
   const match = terms.map((t) => ftsPhrase(t.words, t.prefix)).join(' AND ');
-  const tagFilter = ftsTagFilter(tagSlugs);
+  const tagFilter = ftsTagFilter(tagGroups);
   return {
     table: sql`search_fts`,
     where: {
@@ -229,7 +227,7 @@ function textSearch(c: SearchConditions, sqlite: boolean): TextSearch | 'nothing
   if (c.terms.length === 0) return undefined;
   const read = indexTerms(c.terms);
   if (!read) return 'nothing';
-  return sqlite ? sqliteSearch(read, c.tagSlugs) : postgresSearch(read, c.tagSlugs);
+  return sqlite ? sqliteSearch(read, c.tagGroups) : postgresSearch(read, c.tagSlugs);
 }
 
 /**
@@ -519,12 +517,12 @@ function answerBranch(c: SearchConditions, source: PostSource) {
 
 /**
  * SQLite: the newest `perKind` posts of each kind whose documents match the text and which pass
- * the search's other conditions (a tag, a user, a score...): FTS5 is read newest first and each
- * match joined to its post by key in the same pass, so a common word with a common tag stops
- * after a few thousand documents instead of checking every match ("[python] install" at 1M
- * questions checked 15,604 posts for their tags: 76 ms, now 30). Questions rank by how many
- * terms their titles hold (`titleMatches` over the passing questions' stretch of rowids, as
- * sqliteNewestQuestions), answers by age: bm25 first counts each term's documents in the whole
+ * the search's conditions on the posts (a user, a score...): FTS5 is read newest first and each
+ * match joined to its post by key in the same pass, so a common word with a common condition
+ * stops after a few thousand documents instead of checking every match ("[python] install" at
+ * 1M questions, when tags were checked here, had read 15,604 posts: 76 ms, then 30). Questions
+ * rank by how many terms their titles hold (`titleMatches` over the passing questions' stretch
+ * of rowids, as sqliteNewestQuestions), answers by age: bm25 first counts each term's documents in the whole
  * index (36 ms for "test" at 1M questions, per kind). PostgreSQL walks in batches instead
  * (walkInBatches).
  */
@@ -561,9 +559,11 @@ function orderBy(order: SearchOrder, hasTerms: boolean): RawBuilder<unknown> {
   return sql`created_at desc, id desc`;
 }
 
-/** Whether only the text (and the kind) narrows the search, so the index alone can bound it. */
-const onlyText = (c: SearchConditions) =>
-  c.tagGroups.length === 0 &&
+/**
+ * Whether the index alone bounds the search: only its text, kinds and tags narrow it (both
+ * engines mark tags exactly in the documents), not a condition on the posts (a user, a score...).
+ */
+const indexBounds = (c: SearchConditions) =>
   [c.userId, c.score, c.answers, c.views, c.hasAccepted, c.isAccepted, c.inQuestion].every((v) => v === undefined);
 
 /** The posts anyone may see among `matches` (or all posts without text), as sortable rows. */
@@ -593,10 +593,12 @@ export const searchRepository = {
   /**
    * One page of matching posts anyone may see, best first, and how many match in all. Posts are
    * checked against the public rule themselves, not only through the index. Many matches of
-   * text alone are bounded (see COUNT_CAP).
+   * text and tags alone are bounded (see COUNT_CAP).
    */
   async search(db: Db, c: SearchConditions, order: SearchOrder, page: PageWindow): Promise<SearchPage> {
     if (!c.kinds.question && !c.kinds.answer) return { count: 0, hits: [] };
+    // An unknown or deleted tag (no ids in its group): nothing carries it.
+    if (c.tagGroups.some((ids) => ids.length === 0)) return { count: 0, hits: [] };
     const text = textSearch(c, isSqlite(db));
     if (text === 'nothing') return { count: 0, hits: [] };
     if (isSqlite(db)) return find(db, c, text, order, page, byPlanner);
@@ -654,8 +656,8 @@ async function visiblePage(
 
 /**
  * Matches a PostgreSQL walk reads at a time after its first batch, and how many batches it reads
- * before it ranks every match instead. The first batch is the posts wanted: the tags are in the
- * index, so most searches' matches all pass, and reading 2,000 first cost "[python] log" 0.8 s.
+ * before it ranks every match instead. The first batch is the posts wanted: reading 2,000 first
+ * cost "[python] log" 0.8 s (when tags walked too).
  */
 const WALK_BATCH = 2_000;
 const WALK_BATCHES = 10;
@@ -724,10 +726,10 @@ const unnested = (rows: { id: string; rank: number }[]) =>
 
 /**
  * PostgreSQL reads each kind's newest matches first, without counting them apart: a search of
- * text alone reads COUNT_CAP + 1 per kind, which are its count, and past `rankAllUpTo` the
- * newest CANDIDATES of them (ranked by their titles) make the page; other conditions walk
- * (walkInBatches). Undefined when every match is to be ranked (few of them, or a walk that gave
- * up). Reading the matches once where a count read them first halved "cache connections".
+ * text and tags alone reads COUNT_CAP + 1 per kind, which are its count, and past `rankAllUpTo`
+ * the newest CANDIDATES of them (ranked by their titles) make the page; conditions on the posts
+ * walk (walkInBatches). Undefined when every match is to be ranked (few of them, or a walk that
+ * gave up). Reading the matches once where a count read them first halved "cache connections".
  */
 async function findNewestPostgres(
   db: Db,
@@ -738,7 +740,7 @@ async function findNewestPostgres(
   plan: ReadPlan,
 ): Promise<SearchPage | undefined> {
   const perKind = Math.max(COUNT_CAP + 1, page.offset + page.limit);
-  if (!onlyText(c)) return walkInBatches(db, c, text, perKind, sorted, page, plan);
+  if (!indexBounds(c)) return walkInBatches(db, c, text, perKind, sorted, page, plan);
   const kinds = kindsOf(c);
   const newest = await Promise.all(
     kinds.map((kind) => readNewest(db, text, kind, plan(kind, perKind), perKind, sql`0`)),
@@ -773,10 +775,10 @@ async function find(
     if (found) return found;
   } else if (text) {
     // Counted far enough to tell the count and whether every match can be ranked.
-    const countTo = onlyText(c) ? Math.max(COUNT_CAP, text.rankAllUpTo) : text.rankAllUpTo;
+    const countTo = indexBounds(c) ? Math.max(COUNT_CAP, text.rankAllUpTo) : text.rankAllUpTo;
     const matched = await countMatches(db, text, c, countTo);
     if (matched === 0) return { count: 0, hits: [] };
-    if (matched > text.rankAllUpTo && onlyText(c)) {
+    if (matched > text.rankAllUpTo && indexBounds(c)) {
       const perKind = Math.max(CANDIDATES, page.offset + page.limit);
       const newest = newestMatches(text, c, perKind);
       const hits = await visiblePage(db, c, newest, true, sorted, page);
@@ -789,7 +791,7 @@ async function find(
       const perKind = Math.max(COUNT_CAP + 1, page.offset + page.limit);
       return pageWithTotal(db, newestPassing(c, text, perKind), sorted, page);
     }
-    if (onlyText(c) && order === 'relevance') {
+    if (indexBounds(c) && order === 'relevance') {
       // Few enough to rank them all, and only the page's best need their posts: the rest of the
       // matches are never joined. Their count is the index's (it holds public posts only). A
       // post the public rule drops (the index behind its post) sends it the long way below.

@@ -4,6 +4,7 @@ import type { SearchResults } from '@inquire/shared';
 import { buildUser, loginAs } from '../../../test/factories.js';
 import { ADMIN, buildTestApp, call, type TestApp } from '../../../test/harness.js';
 import { isSqlite } from '../posts/search-index.js';
+import { tagMark } from './search-text.js';
 import { makeObjectId, SEARCH_COUNT_CAP } from '@inquire/shared';
 
 type Fields = { error_field: string; error_msg: string }[];
@@ -195,6 +196,9 @@ describe('search', () => {
     expect(new Set(await ids('[python] capybara'))).toEqual(new Set([q, a, onSynonym]));
     expect(new Set(await ids('[py] capybara'))).toEqual(new Set([q, a, onSynonym]));
     expect(new Set(await ids('[python-tips] capybara'))).toEqual(new Set([other]));
+    // The index's tag marks are no words: neither a mark's text, nor its tag's id, nor a 2-letter
+    // prefix of that finds them.
+    for (const q of [tagMark(main), main, main.slice(0, 2)]) expect(await ids(q)).toEqual([]);
     const renamed = await call(
       t.app,
       'PUT',
@@ -311,10 +315,18 @@ describe('search', () => {
 
   /**
    * 2,001 question documents without posts, older than any post written after it, all holding
-   * `word` in their titles: more matches than either engine ranks one by one.
+   * `word` in their titles (and carrying `tag`, created here): more matches than either engine
+   * ranks one by one.
    */
   const olderOrphanDocuments = async (word: string, tag = '') => {
     const db = t.app.site.db;
+    let marks = '';
+    if (tag) {
+      const body = { slug_name: tag, display_name: tag };
+      expect((await call(t.app, 'POST', '/answer/api/v1/tag', body, { token: staff })).status).toBe(200);
+      const { id } = await db.selectFrom('tags').select('id').where('slug_name', '=', tag).executeTakeFirstOrThrow();
+      marks = `${tag} ${tagMark(id)}`;
+    }
     // Posts written from here get ids above 5000; the index gets 2,001 older question documents
     // without posts (enough to leave the path that ranks every match), all holding the word,
     // and the tag as posts/search-index.ts writes it.
@@ -331,7 +343,7 @@ describe('search', () => {
       const rows = older.slice(i, i + 500);
       const tagLexemes = tag ? [`#${tag}`] : [];
       const values = isSqlite(db)
-        ? sql.join(rows.map((id) => sql`(cast(${id} as integer), ${word}, '', ${tag})`))
+        ? sql.join(rows.map((id) => sql`(cast(${id} as integer), ${word}, '', ${marks})`))
         : sql.join(
             rows.map(
               (id) =>
@@ -396,7 +408,7 @@ describe('search', () => {
     expect(res.body.data.list.map((i) => i.object.id)).toEqual([real]);
   });
 
-  it('[SR-1] [SR-3] a tag over more text matches than are ranked: the newest posts that pass it, counted exactly', async () => {
+  it('[SR-1] [SR-3] a tag over more text matches than are ranked: the newest that carry it make the page, the count stops past the cap', async () => {
     await olderOrphanDocuments('walrus', 'alpha');
     const tagged = await ask('Walrus habitats', 'Ice floes.', ['alpha']);
     const bodyOnly = await ask('Arctic fauna', 'The walrus sleeps on ice.', ['alpha']);
@@ -408,15 +420,37 @@ describe('search', () => {
     expect((await call(t.app, 'PUT', '/answer/api/v1/question/operation', hide, { token: staff })).status).toBe(200);
     const res = await search('[alpha] walrus');
     expect(res.status).toBe(200);
-    expect(res.body.data.count).toBe(3);
+    // The index marks tags exactly, so it counts the tagged matches: 2,001 documents and the posts.
+    expect(res.body.data.count).toBe(SEARCH_COUNT_CAP + 1);
     const found = res.body.data.list.map((i) => i.object.id);
     // The title match first; the documents without posts, the other tag and the hidden question are not results.
     expect(found[0]).toBe(tagged);
     expect([...found].sort()).toEqual([tagged, bodyOnly, taggedAnswer].sort());
-    // A page past the end still says how many there are.
     const past = await search('[alpha] walrus', undefined, '&page=2&size=3');
-    expect(past.body.data).toMatchObject({ count: 3, list: [] });
+    expect(past.body.data).toMatchObject({ count: SEARCH_COUNT_CAP + 1, list: [] });
     expect((await search('[alpha] walrus is:answer')).body.data.list.map((i) => i.object.id)).toEqual([taggedAnswer]);
+  });
+
+  it('[SR-1] [SR-3] a condition on the posts over more text matches than are ranked: the newest posts that pass it, counted exactly', async () => {
+    await olderOrphanDocuments('walrus', 'alpha');
+    const tagged = await ask('Walrus habitats', 'Ice floes.', ['alpha']);
+    const bodyOnly = await ask('Arctic fauna', 'The walrus sleeps on ice.', ['alpha']);
+    await answer(bodyOnly, 'A walrus weighs a ton.');
+    await ask('Walrus diets', 'Clams.', ['beta']);
+    const hidden = await ask('Walrus question to unlist', 'Walrus text.', ['alpha']);
+    const hide = { id: hidden, operation: 'hide' };
+    expect((await call(t.app, 'PUT', '/answer/api/v1/question/operation', hide, { token: staff })).status).toBe(200);
+    const mine = `[alpha] walrus user:${author.username}`;
+    const res = await search(mine);
+    expect(res.status).toBe(200);
+    // The documents without posts have no author: only the author's visible tagged posts count.
+    expect(res.body.data.count).toBe(2);
+    const found = res.body.data.list.map((i) => i.object.id);
+    expect(found[0]).toBe(tagged);
+    expect([...found].sort()).toEqual([tagged, bodyOnly].sort());
+    // A page past the end still says how many there are.
+    const past = await search(mine, undefined, '&page=2&size=3');
+    expect(past.body.data).toMatchObject({ count: 2, list: [] });
   });
 
   it('[SR-3] a private site answers 401 to guests', async () => {
