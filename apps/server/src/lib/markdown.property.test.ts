@@ -256,6 +256,44 @@ describe('excerpts', () => {
     }
   });
 
+  it('[P-2] spaces, entities and tags in any order collapse and decode as the regular expressions do', () => {
+    // Pieces that meet at every boundary the one-pass collapse treats apart: lone and repeated
+    // spaces, other white space (tabs, no-break, ideographic), entities that decode to a space
+    // or not, half entities, and block and inline tags between them.
+    const piece = fc.constantFrom(
+      ' ',
+      '  ',
+      '\n',
+      '\t',
+      '\u00a0',
+      '\u3000',
+      '\u2028',
+      'a',
+      'bc',
+      '&amp;',
+      '&nbsp;',
+      '&lt;',
+      '&#39;',
+      '&',
+      ';',
+      '&amp',
+      'nbsp;',
+      '<p>',
+      '</p>',
+      '<b>',
+      '</b>',
+      '<br>',
+      '<li class="x">',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+        const html = pieces.join('');
+        expect(htmlText(html)).toBe(htmlTextByExpressions(html));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it("[P-2] an excerpt read from a prefix of the body is the whole body's excerpt", () => {
     fc.assert(
       fc.property(longDocument, fc.integer({ min: 1, max: 300 }), (source, max) => {

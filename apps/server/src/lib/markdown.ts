@@ -172,7 +172,9 @@ function isBlockTag(html: string, open: number): boolean {
  * boundaries become spaces; inline tags vanish, so "**sorted**?" stays "sorted?". One pass over
  * the tags (each from its "<" to the next ">"), where four regular expressions took 20 us for a
  * 1 KB body: in sanitized HTML a "<" only opens a tag (sanitize-html escapes it in text and in
- * attributes), so this is the expressions' result (a property test compares them).
+ * attributes), so this is the expressions' result (a property test compares them). Entities
+ * and whitespace are then read in one pass too (`decodedCollapsed`): `\s+` over the stripped
+ * text was two thirds of the time (15 -> 4 us for a seeded answer of 1.2 KB, 30 of them a search).
  */
 export function htmlText(html: string): string {
   let text = '';
@@ -185,10 +187,72 @@ export function htmlText(html: string): string {
     at = close + 1;
   }
   text += html.slice(at);
-  const decoded = text.includes('&')
-    ? text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => HTML_ENTITIES[entity] ?? entity)
-    : text;
-  return decoded.replace(/\s+/g, ' ').trim();
+  return decodedCollapsed(text);
+}
+
+/** A regular expression's `\s` (and what `trim` removes): ECMAScript's white space and line terminators. */
+function isSpace(unit: number): boolean {
+  if (unit <= 32) return unit === 32 || (unit >= 9 && unit <= 13);
+  if (unit < 160) return false;
+  return (
+    unit === 160 ||
+    unit === 5760 ||
+    (unit >= 8192 && unit <= 8202) ||
+    unit === 8232 ||
+    unit === 8233 ||
+    unit === 8239 ||
+    unit === 8287 ||
+    unit === 12288 ||
+    unit === 65279
+  );
+}
+
+/** The entity of HTML_ENTITIES that starts at `at` (an "&"), if any. */
+function entityAt(text: string, at: number): string | undefined {
+  const end = text.indexOf(';', at + 2);
+  if (end === -1 || end - at > 5) return undefined;
+  const entity = text.slice(at, end + 1);
+  return HTML_ENTITIES[entity] === undefined ? undefined : entity;
+}
+
+/**
+ * `text` with its entities decoded, then every run of white space made one space and the ends
+ * trimmed: `.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, …).replace(/\s+/g, ' ').trim()` in one
+ * pass. Text is copied in runs as long as it can be: a lone " " between words is already what
+ * the collapse makes, so it stays inside its run (copying word by word cost as much as the
+ * expressions). A decoded entity that is a space joins the runs of space around it, as there.
+ */
+function decodedCollapsed(text: string): string {
+  let out = '';
+  let from = 0;
+  let space = false;
+  const append = (piece: string) => {
+    if (space && out !== '' && out.charCodeAt(out.length - 1) !== 32) out += ' ';
+    out += piece;
+    space = false;
+  };
+  const length = text.length;
+  for (let i = 0; i < length;) {
+    const unit = text.charCodeAt(i);
+    if (unit === 32 && i > from && (i + 1 === length || !isSpace(text.charCodeAt(i + 1)))) {
+      i++;
+    } else if (isSpace(unit)) {
+      if (i > from) append(text.slice(from, i));
+      while (i < length && isSpace(text.charCodeAt(i))) i++;
+      space = true;
+      from = i;
+    } else if (unit === 38 && entityAt(text, i)) {
+      const entity = entityAt(text, i) as string;
+      if (i > from) append(text.slice(from, i));
+      const decoded = HTML_ENTITIES[entity] as string;
+      if (isSpace(decoded.charCodeAt(0))) space = true;
+      else append(decoded);
+      i += entity.length;
+      from = i;
+    } else i++;
+  }
+  if (length > from) append(text.slice(from));
+  return out.charCodeAt(out.length - 1) === 32 ? out.slice(0, -1) : out;
 }
 
 /** HTML characters read per character of an excerpt before the whole body is read instead. */
