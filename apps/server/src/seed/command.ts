@@ -34,7 +34,11 @@ export async function runSeedCommand(flags: SeedFlags): Promise<number> {
       `Seeding ${questions} questions with ${answers} answers each, ${users} members, seed ${seed}, about ${comments} comment(s) per post.\n`,
     );
     const showBar = flags.progress === true || process.stderr.isTTY === true;
-    const summary = await seedSite(site, parsed, { progress: showBar ? progressBar(process.stderr) : silentProgress });
+    const summary = await seedSite(site, parsed, {
+      progress: showBar ? progressBar(process.stderr) : silentProgress,
+      indexProgress: () =>
+        showBar ? progressBar(process.stderr, Date.now(), 'posts indexed for search') : silentProgress,
+    });
     // Running servers drop their guest pages (within their poll) and show the new community.
     await contentGenerationRepository.bump(site.db);
     process.stdout.write(describe(summary));

@@ -282,6 +282,43 @@ describe('inquire seed', () => {
     }
   });
 
+  it("reports the search index build's progress after the load, up to every post", async () => {
+    const fresh = await buildTestApp();
+    try {
+      const steps: [number, number][] = [];
+      let finished = false;
+      await seedSite(
+        fresh.app.site,
+        { ...OPTIONS, questions: 5 },
+        {
+          indexProgress: () => ({
+            advance: (done, total) => steps.push([done, total]),
+            finish: () => (finished = true),
+          }),
+        },
+      );
+      // Every post is counted (the 5 questions with 3 answers each, and the install's welcome
+      // question), and the last step is all of them.
+      const db = fresh.app.site.db;
+      const count = async (table: 'questions' | 'answers') =>
+        Number(
+          (
+            await db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const posts = (await count('questions')) + (await count('answers'));
+      expect(posts).toBeGreaterThanOrEqual(20);
+      expect(steps.length).toBeGreaterThan(0);
+      expect(steps.at(-1)).toEqual([posts, posts]);
+      expect(finished).toBe(true);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('refuses a data directory without an installed site', async () => {
     const bare = await buildTestApp({ installed: false });
     try {

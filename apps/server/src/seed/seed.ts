@@ -42,6 +42,11 @@ export const DEFER_INDEXES_FROM = 50_000;
 
 export interface SeedRun {
   progress?: SeedProgress;
+  /**
+   * Made when the search index's build starts, after the load: how far it has come. A 1M
+   * question seed spends half an hour there (PostgreSQL), which showed as a silent wait.
+   */
+  indexProgress?: () => SeedProgress;
   writer?: SeedWriter;
   /** Drop the secondary indexes of the seeded tables during the load and build them after. */
   deferIndexes?: boolean;
@@ -73,7 +78,11 @@ export async function seedSite(site: SiteRuntime, options: SeedOptions, run: See
     const summary = deferIndexes ? await withDeferredIndexes(site.dataDir, target.db, driver, load) : await load();
     // The search index is built from the posts once, as `inquire reindex` does (the bulk writer skips it).
     const indexStartedAt = Date.now();
-    await target.db.transaction().execute((trx) => searchIndex.rebuild(trx));
+    const indexBar = run.indexProgress?.() ?? silentProgress;
+    await target.db
+      .transaction()
+      .execute((trx) => searchIndex.rebuild(trx, (done, total) => indexBar.advance(done, total)));
+    indexBar.finish();
     const searchIndexSeconds = (Date.now() - indexStartedAt) / 1000;
     const searchIndexBytes = await searchIndex.sizeBytes(target.db);
     // Fresh planner statistics, as autovacuum would gather a while later: the site is read at once.
