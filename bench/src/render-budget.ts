@@ -13,6 +13,16 @@ export interface RenderTiming {
 /** Renders of each target before it is measured (at most 5 s of them: slow pages at scale). */
 const WARMUP_RENDERS = 200;
 
+/**
+ * One turn of the event loop, as a server takes between requests (each arrives by I/O). Renders
+ * awaited back to back never leave the microtask queue, SQLite's calls being synchronous, so
+ * the immediates each inject schedules (its fake socket's write callbacks) queue up unrun and
+ * keep every response reachable (the list API's held ~115 KB each), so this process's heap grew
+ * through the whole measurement, and a member page's loop in a worker-sized heap (160 MB) ran
+ * out of memory within 700 renders.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export async function measureRenders(
   app: FastifyInstance,
   /** `vary`: a different query string each time (`?bench=N`), so no page cache answers. */
@@ -30,11 +40,13 @@ export async function measureRenders(
     // first hundred renders are spent compiling it (V8's tiers), not serving it.
     const warmUntil = Date.now() + 5_000;
     for (let i = 0; i < WARMUP_RENDERS && Date.now() < warmUntil; i += 1) {
+      await nextTurn();
       await app.inject({ method: 'GET', url: url(rounds + i), headers });
     }
     const samples: number[] = [];
     const deadline = Date.now() + secondsPerTarget * 1000;
     for (let i = 0; i < rounds && (i < 10 || Date.now() < deadline); i += 1) {
+      await nextTurn();
       const start = process.hrtime.bigint();
       const response = await app.inject({ method: 'GET', url: url(i), headers });
       samples.push(Number(process.hrtime.bigint() - start) / 1e6);
