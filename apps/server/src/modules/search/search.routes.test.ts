@@ -374,6 +374,28 @@ describe('search', () => {
     expect(answers.body.data.list.map((i) => i.object.id)).toEqual([walrusAnswer]);
   });
 
+  it('[SR-1] [SR-3] with more matches than are ranked, pages of two are the stretches of one whole page', async () => {
+    await olderOrphanDocuments('walrus');
+    // Title matches, body matches and answers, written in turn; the orphans rank with the titles.
+    const posts: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      posts.push(await ask(`Walrus sighting number ${i}`, 'On the ice.'));
+      const bodyOnly = await ask(`Arctic report number ${i}`, 'A walrus swam past.');
+      posts.push(bodyOnly, await answer(bodyOnly, `The walrus came back ${i}.`));
+    }
+    const whole = await search('walrus');
+    const first = whole.body.data.list.map((i) => i.object.id);
+    expect(new Set(first)).toEqual(new Set(posts));
+    expect(first.slice(0, 3).every((id) => posts.indexOf(id) % 3 === 0)).toBe(true);
+    const paged: string[] = [];
+    for (let page = 1; page <= 5; page++) {
+      const res = await search('walrus', undefined, `&page=${page}&size=2`);
+      expect(res.body.data.count).toBe(SEARCH_COUNT_CAP + 1);
+      paged.push(...res.body.data.list.map((i) => i.object.id));
+    }
+    expect(paged).toEqual(first);
+  });
+
   it('[SR-1] [SR-3] the newest matches are found however far below the newest documents they start', async () => {
     const db = t.app.site.db;
     const setSequence = (seq: number) =>
