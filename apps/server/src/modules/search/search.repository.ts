@@ -358,30 +358,6 @@ function bestMatches(text: TextSearch, c: SearchConditions, perKind: number): Ra
 }
 
 /**
- * SQLite: the candidates of a large match (each kind's newest, `newestMatches`), questions
- * ranked by how many terms their titles hold. Each term's title matches are read from the
- * oldest candidate's rowid up only (sqliteTitleHits' bound), about as many rows as the candidates.
- */
-async function rankedCandidates(db: Db, text: TextSearch, newest: NewestMatches): Promise<Match[]> {
-  const questions = newest.question.ids;
-  const answers = newest.answer.ids.map((id) => ({ id, rank: 0 }));
-  const oldest = questions.at(-1);
-  if (oldest === undefined || text.titleMatches.length === 0) {
-    return [...questions.map((id) => ({ id, rank: 0 })), ...answers];
-  }
-  const { high } = objectIdRange('question');
-  // The rowid bound as a 64-bit integer (post ids are past 2^53).
-  const inTitle = text.titleMatches.map(
-    (match) => sql`select cast(search_fts.rowid as text) as id from search_fts
-      where search_fts match ${match} and search_fts.rowid >= ${BigInt(oldest)} and search_fts.rowid < ${sql.raw(high)}`,
-  );
-  const { rows } = await sql<{ id: string }>`${sql.join(inTitle, sql` union all `)}`.execute(db);
-  const held = new Map<string, number>();
-  for (const { id } of rows) held.set(id, (held.get(id) ?? 0) + 1);
-  return [...questions.map((id) => ({ id, rank: held.get(id) ?? 0 })), ...answers];
-}
-
-/**
  * The candidates (newest first within each kind) that can be on a page ending at `end`, ordered
  * by rank and then age: at most `end` of each kind at each rank, the newest, taking age within
  * a kind from the id's order (ids follow creation; the candidates are the newest by id too).
@@ -435,39 +411,55 @@ function sqliteTitleHits(titleMatches: string[], table: string): RawBuilder<unkn
   return sql.join(inTitle, sql` union all `);
 }
 
-/** Each kind's matches counted (up to a bound) and its newest post ids (newestMatches). */
-type NewestMatches = Record<Kind, { count: number; ids: string[] }>;
+/** How many documents of each kind match, counted up to a bound (countNewest). */
+type KindCounts = Record<Kind, number>;
 
 /**
- * SQLite: each kind's matching documents in the index, counted up to `upTo` (the search's
- * count, and whether every match can be ranked), with the post ids of the newest `perKind`
- * (a large match's candidates), from one read of each kind, newest first. Newest first is also
- * the cheap way for FTS5 to reach a kind's stretch: read upwards, the questions' came only
- * after every answer's entry of each term ("deploy large" at 1M questions: 2,001 questions
- * counted in 5.7 ms upwards, 0.6 ms downwards). Counting first and reading the candidates
- * after walked each kind's lists twice, a sparse match's whole stretch each time (6 ms for no
- * answer). The ids come back as one JSON array: 2,001 rows made into objects cost 3.8 ms.
+ * SQLite: each kind's matching documents in the index, counted newest first up to `upTo`: the
+ * search's count, and whether every match can be ranked. Newest first is the cheap way for
+ * FTS5 to reach a kind's stretch: read upwards, the questions' came only after every answer's
+ * entry of each term ("deploy large" at 1M questions: 2,001 questions counted in 5.7 ms
+ * upwards, 0.6 ms downwards).
  */
-async function newestMatches(
-  db: Db,
-  text: TextSearch,
-  c: SearchConditions,
-  upTo: number,
-  perKind: number,
-): Promise<NewestMatches> {
-  const read = async (kind: Kind) => {
-    if (!c.kinds[kind]) return { count: 0, ids: [] };
+async function countNewest(db: Db, text: TextSearch, c: SearchConditions, upTo: number): Promise<KindCounts> {
+  const count = (kind: Kind) => {
+    if (!c.kinds[kind]) return sql`0`;
     const range = kindRange(text, kind);
-    const { rows } = await sql<{ n: number; ids: string }>`with hits as materialized (
-        select ${text.id} as id, ${text.key} as k from ${text.table}
-        where ${text.where[kind]} and ${range.where} order by ${text.key} ${range.newest} limit ${upTo})
-      select (select count(*) from hits) as n,
-        (select json_group_array(id) from (select id from hits order by k ${range.newest} limit ${perKind})) as ids`.execute(
-      db,
-    );
-    return { count: Number(rows[0]?.n ?? 0), ids: JSON.parse(rows[0]?.ids ?? '[]') as string[] };
+    return sql`(select count(*) from (select 1 from ${text.table} where ${text.where[kind]} and ${range.where}
+      order by ${text.key} ${range.newest} limit ${upTo}) capped)`;
   };
-  return { question: await read('question'), answer: await read('answer') };
+  const { rows } = await sql<{ question: number; answer: number }>`select ${count('question')} as question,
+    ${count('answer')} as answer`.execute(db);
+  return { question: Number(rows[0]?.question ?? 0), answer: Number(rows[0]?.answer ?? 0) };
+}
+
+/**
+ * SQLite: a large match's candidates, each kind's newest `perKind` matches, newest first within
+ * each kind, questions ranked by how many terms their titles hold (sqliteNewestByTitle), in one
+ * statement that answers one JSON array a kind (rows made into objects cost ~1.7 us each). A kind
+ * that matched nothing is not read again: its count walked its whole stretch (6 ms for "deploy
+ * large"'s answers at 1M questions).
+ */
+async function newestCandidates(db: Db, text: TextSearch, counts: KindCounts, perKind: number): Promise<Match[]> {
+  const none = sql`'[]'`;
+  const newest = (kind: Kind) => {
+    const range = kindRange(text, kind);
+    const where = sql`${text.where[kind]} and ${range.where}`;
+    if (kind === 'question' && text.titleMatches.length > 0) {
+      return sqliteNewestByTitle(where, text.titleMatches, perKind);
+    }
+    return sql`select ${text.id} as id, 0 as rank from ${text.table} where ${where}
+      order by ${text.key} ${range.newest} limit ${perKind}`;
+  };
+  const pairs = (kind: Kind) =>
+    counts[kind] === 0 ? none : sql`(select json_group_array(json_array(id, rank)) from (${newest(kind)}))`;
+  const { rows } = await sql<Record<Kind, string>>`select ${pairs('question')} as question,
+    ${pairs('answer')} as answer`.execute(db);
+  const parse = (json: string | undefined) =>
+    (JSON.parse(json ?? '[]') as [string, number][]).map(([id, rank]) => ({ id, rank }));
+  // Newest first (ids of one kind are one width, so they compare as text), for pageCandidates.
+  const newestFirst = (matches: Match[]) => matches.sort((x, y) => (x.id < y.id ? 1 : x.id > y.id ? -1 : 0));
+  return [...newestFirst(parse(rows[0]?.question)), ...newestFirst(parse(rows[0]?.answer))];
 }
 
 /** The count a search answers: exact up to COUNT_CAP, COUNT_CAP + 1 past it. */
@@ -577,7 +569,7 @@ function answerBranch(c: SearchConditions, source: PostSource) {
  * stops after a few thousand documents instead of checking every match ("[python] install" at
  * 1M questions, when tags were checked here, had read 15,604 posts: 76 ms, then 30). Questions
  * rank by how many terms their titles hold (`titleMatches` over the passing questions' stretch
- * of rowids, as rankedCandidates), answers by age: bm25 first counts each term's documents in the whole
+ * of rowids, as sqliteNewestByTitle), answers by age: bm25 first counts each term's documents in the whole
  * index (36 ms for "test" at 1M questions, per kind). PostgreSQL walks in batches instead
  * (walkInBatches).
  */
@@ -829,15 +821,14 @@ async function find(
     const found = await findNewestPostgres(db, c, text, sorted, page, plan);
     if (found) return found;
   } else if (text) {
-    // Read far enough to tell the count and whether every match can be ranked, and to hold a
-    // large match's candidates for the page asked.
+    // Counted far enough to tell the count and whether every match can be ranked.
     const countTo = indexBounds(c) ? Math.max(COUNT_CAP, text.rankAllUpTo) : text.rankAllUpTo;
-    const perKind = Math.max(CANDIDATES, page.offset + page.limit);
-    const newest = await newestMatches(db, text, c, Math.max(countTo + 1, perKind), perKind);
-    const matched = newest.question.count + newest.answer.count;
+    const counts = await countNewest(db, text, c, countTo + 1);
+    const matched = counts.question + counts.answer;
     if (matched === 0) return { count: 0, hits: [] };
     if (matched > text.rankAllUpTo && indexBounds(c)) {
-      const candidates = await rankedCandidates(db, text, newest);
+      const perKind = Math.max(CANDIDATES, page.offset + page.limit);
+      const candidates = await newestCandidates(db, text, counts, perKind);
       const likely = order === 'relevance' ? pageCandidates(candidates, page.offset + page.limit) : candidates;
       let hits = await visiblePage(db, c, listedMatches(likely), true, sorted, page);
       // A candidate the public rule drops (the index behind its post) may leave the page short.
