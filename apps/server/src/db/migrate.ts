@@ -24,6 +24,7 @@ import * as searchWords from './migrations/0023-search-words.js';
 import * as searchPrefixes from './migrations/0024-search-prefixes.js';
 import * as searchAnswerTags from './migrations/0025-search-answer-tags.js';
 import * as searchTagMarks from './migrations/0026-search-tag-marks.js';
+import * as searchAges from './migrations/0027-search-ages.js';
 
 /** Migrations are listed here, in order, so bundling and tests need no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024-search-prefixes': searchPrefixes,
   '0025-search-answer-tags': searchAnswerTags,
   '0026-search-tag-marks': searchTagMarks,
+  '0027-search-ages': searchAges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

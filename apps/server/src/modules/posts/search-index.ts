@@ -3,7 +3,7 @@ import { ANSWER_STATUS, objectIdRange, objectTypeOf } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { plainText } from '../../lib/markdown.js';
-import { searchWords, tagLexeme, tagMark } from '../search/search-text.js';
+import { AGE_STRETCH_IDS, ageLexeme, ageStretch, searchWords, tagLexeme, tagMark } from '../search/search-text.js';
 import { isPublicQuestion } from './public-questions.js';
 import { searchFeedQueue } from './search-feed-queue.js';
 
@@ -70,7 +70,8 @@ async function deleteDocs(db: Db, ids: string[]): Promise<void> {
  * question's tags exactly in every document, answers' too, for the tag filter: FTS5 a tag mark
  * per id in the tags column (beside the tag text, which the answers' text terms leave out,
  * search.repository.ts), PostgreSQL a tag lexeme per slug, with the tag words (weight C) in
- * questions' only, so words match an answer's own text.
+ * questions' only, so words match an answer's own text. PostgreSQL's also carry their age
+ * (`ageLexeme`), which FTS5 has in its rowids.
  */
 async function insertDocs(db: Db, docs: Doc[], pgTable = 'search_docs'): Promise<void> {
   if (docs.length === 0) return;
@@ -82,7 +83,7 @@ async function insertDocs(db: Db, docs: Doc[], pgTable = 'search_docs'): Promise
       const marked = [tags, ...new Set(d.tagIds.map(tagMark))].filter(Boolean).join(' ');
       return sql`(${sqliteRowid(d.id)}, ${title}, ${body}, ${marked})`;
     }
-    const marks = [...new Set(d.tagSlugs.map(tagLexeme))];
+    const marks = [...new Set(d.tagSlugs.map(tagLexeme)), ageLexeme(ageStretch(d.id))];
     return sql`(${d.id}, setweight(to_tsvector('simple', ${title}), 'A') || setweight(to_tsvector('simple', ${body}), 'B') ||
       setweight(to_tsvector('simple', ${tags}), 'C') || array_to_tsvector(${marks}::text[]))`;
   });
@@ -103,11 +104,11 @@ async function insertDocs(db: Db, docs: Doc[], pgTable = 'search_docs'): Promise
  * words of two letters or more, as position-less lexemes (`search_prefixes`, migration 0024).
  * A lone 2-letter term then reads one posting list there, as FTS5's prefix='2' index does.
  * Derived from the tsvector itself, so the rebuild and every write compute it the same way;
- * tag lexemes (`#slug`) are not words and have no prefix.
+ * tag and age lexemes (`#slug`, `~stretch`) are not words and have no prefix.
  */
 export const prefixVector = (doc: RawBuilder<unknown>) =>
   sql`array_to_tsvector(array(select distinct left(w.lexeme, 2) from unnest(${doc}) w
-    where char_length(w.lexeme) >= 2 and left(w.lexeme, 1) <> '#'))`;
+    where char_length(w.lexeme) >= 2 and left(w.lexeme, 1) not in ('#', '~')))`;
 
 /** The table PostgreSQL's rebuild fills before it replaces `search_docs`. */
 const NEXT_TABLE = 'search_docs_next';
@@ -131,6 +132,11 @@ async function createPostgresTable(db: Db, name: string): Promise<void> {
  * table waits for searches reading it, and new ones wait for the commit that follows.
  */
 async function swapPostgresTable(db: Db): Promise<void> {
+  await swapDocsTable(db);
+  await buildPrefixTable(db);
+}
+
+async function swapDocsTable(db: Db): Promise<void> {
   const next = sql.table(NEXT_TABLE);
   await sql`alter table ${next} add constraint search_docs_next_pkey primary key (id)`.execute(db);
   await sql`create index search_docs_next_questions on ${next} using gin (doc) where ${QUESTION_IDS}`.execute(db);
@@ -141,7 +147,21 @@ async function swapPostgresTable(db: Db): Promise<void> {
   await sql`alter index search_docs_next_questions rename to search_docs_doc_questions`.execute(db);
   await sql`alter index search_docs_next_answers rename to search_docs_doc_answers`.execute(db);
   await sql`analyze search_docs`.execute(db);
-  await buildPrefixTable(db);
+}
+
+/**
+ * PostgreSQL documents written before they carried their age (migration 0027): each one again
+ * with its `ageLexeme`, in a new table put in place as a rebuild does, without reading the
+ * posts again. The prefix table is unchanged: it leaves age lexemes out.
+ */
+export async function markPostgresAges(db: Db): Promise<void> {
+  await createPostgresTable(db, NEXT_TABLE);
+  // ageLexeme(ageStretch(id)): `~` and the id's sequence (after `1` and the type's 3 digits)
+  // over AGE_STRETCH_IDS, a whole division.
+  const age = sql`'~' || (substr(id, 5)::bigint / ${sql.lit(AGE_STRETCH_IDS)})::text`;
+  await sql`insert into ${sql.table(NEXT_TABLE)} (id, doc)
+    select id, doc || array_to_tsvector(array[${age}]) from search_docs`.execute(db);
+  await swapDocsTable(db);
 }
 
 /**

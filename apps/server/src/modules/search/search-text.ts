@@ -71,6 +71,20 @@ export const tsPrefixes = (prefixes: string[]) => prefixes.map((p) => `'${p}'`).
  */
 export const tagLexeme = (slug: string) => `#${slug}`;
 
+/** Ids of one kind per age stretch of PostgreSQL's documents (`ageLexeme`). */
+export const AGE_STRETCH_IDS = 16_384;
+
+/** The age stretch of a post id (`1`, the type's 3 digits, a 13-digit sequence: packages/shared ids.ts). */
+export const ageStretch = (id: string) => Math.floor(Number(id.slice(4)) / AGE_STRETCH_IDS);
+
+/**
+ * PostgreSQL's lexeme marking a document's age: the stretch of AGE_STRETCH_IDS ids of its kind
+ * its post's id falls in (posts/search-index.ts). The GIN index, which knows no order, can then
+ * read a word's newest documents a stretch at a time (search.repository.ts `readNewestByAge`),
+ * where ordering every match fetched each one's row first. Not a word, as `tagLexeme`.
+ */
+export const ageLexeme = (stretch: number) => `~${stretch}`;
+
 /**
  * SQLite's word marking a document whose question carries the tag `tagId` (posts/search-index.ts),
  * as `tagLexeme` is PostgreSQL's: it starts with a private-use character, which FTS5's unicode61

@@ -4,7 +4,7 @@ import type { SearchResults } from '@inquire/shared';
 import { buildUser, loginAs } from '../../../test/factories.js';
 import { ADMIN, buildTestApp, call, type TestApp } from '../../../test/harness.js';
 import { isSqlite } from '../posts/search-index.js';
-import { tagMark } from './search-text.js';
+import { ageLexeme, ageStretch, tagMark, tsLexeme } from './search-text.js';
 import { makeObjectId, SEARCH_COUNT_CAP } from '@inquire/shared';
 
 type Fields = { error_field: string; error_msg: string }[];
@@ -342,13 +342,15 @@ describe('search', () => {
     for (let i = 0; i < older.length; i += 500) {
       const rows = older.slice(i, i + 500);
       const tagLexemes = tag ? [`#${tag}`] : [];
+      // PostgreSQL's documents carry their age, as posts/search-index.ts writes them.
+      const lexemes = (id: string) => [...tagLexemes, ageLexeme(ageStretch(id))];
       const values = isSqlite(db)
         ? sql.join(rows.map((id) => sql`(cast(${id} as integer), ${word}, '', ${marks})`))
         : sql.join(
             rows.map(
               (id) =>
                 sql`(${id}, setweight(to_tsvector('simple', ${word}), 'A') || setweight(to_tsvector('simple', ${tag}), 'C') ||
-                  array_to_tsvector(${tagLexemes}::text[]))`,
+                  array_to_tsvector(${lexemes(id)}::text[]))`,
             ),
           );
       const table = isSqlite(db) ? sql`search_fts (rowid, title, body, tags)` : sql`search_docs (id, doc)`;
@@ -396,14 +398,32 @@ describe('search', () => {
     expect(paged).toEqual(first);
   });
 
-  it('[SR-1] [SR-3] the newest matches are found however far below the newest documents they start', async () => {
+  /** Sets the next question id's sequence (the documents below are written under it). */
+  const setSequence = (seq: number) =>
+    t.app.site.db
+      .insertInto('uniqid')
+      .values({ object_type: 1, last_seq: seq })
+      .onConflict((oc) => oc.column('object_type').doUpdateSet({ last_seq: seq }))
+      .execute();
+  /** Question documents without posts, sequences `from` to `to`, each holding `word` in its title. */
+  const documents = async (from: number, to: number, word: string) => {
     const db = t.app.site.db;
-    const setSequence = (seq: number) =>
-      db
-        .insertInto('uniqid')
-        .values({ object_type: 1, last_seq: seq })
-        .onConflict((oc) => oc.column('object_type').doUpdateSet({ last_seq: seq }))
-        .execute();
+    for (let i = from; i <= to; i += 500) {
+      const ids = Array.from({ length: Math.min(500, to - i + 1) }, (_, k) => makeObjectId('question', i + k));
+      const values = isSqlite(db)
+        ? sql.join(ids.map((id) => sql`(cast(${id} as integer), ${word}, '', '')`))
+        : sql.join(
+            ids.map(
+              (id) =>
+                sql`(${id}, setweight(to_tsvector('simple', ${word}), 'A') || array_to_tsvector(array[${ageLexeme(ageStretch(id))}]))`,
+            ),
+          );
+      const table = isSqlite(db) ? sql`search_fts (rowid, title, body, tags)` : sql`search_docs (id, doc)`;
+      await sql`insert into ${table} values ${values}`.execute(db);
+    }
+  };
+
+  it('[SR-1] [SR-3] the newest matches are found however far below the newest documents they start', async () => {
     await setSequence(3000);
     const real = await ask('Walrus real question', 'Ice floes.');
     await setSequence(10_000);
@@ -411,19 +431,26 @@ describe('search', () => {
     // newest 250 candidates), 2,999 with it. PostgreSQL samples half of its newest 4,000 as
     // holding the word and reads by key: its first window (1,253 rows) holds no match, so the
     // read must go on below it.
-    const documents = async (from: number, to: number, word: string) => {
-      for (let i = from; i <= to; i += 500) {
-        const ids = Array.from({ length: Math.min(500, to - i + 1) }, (_, k) => makeObjectId('question', i + k));
-        const values = isSqlite(db)
-          ? sql.join(ids.map((id) => sql`(cast(${id} as integer), ${word}, '', '')`))
-          : sql.join(ids.map((id) => sql`(${id}, setweight(to_tsvector('simple', ${word}), 'A'))`));
-        const table = isSqlite(db) ? sql`search_fts (rowid, title, body, tags)` : sql`search_docs (id, doc)`;
-        await sql`insert into ${table} values ${values}`.execute(db);
-      }
-    };
     await documents(2, 3000, 'walrus');
     await documents(3002, 3201, 'walrus');
     await documents(3202, 5201, 'narwhal');
+    const res = await search('walrus');
+    expect(res.status).toBe(200);
+    expect(res.body.data.count).toBe(SEARCH_COUNT_CAP + 1);
+    expect(res.body.data.list.map((i) => i.object.id)).toEqual([real]);
+  });
+
+  it('[SR-1] [SR-3] the newest matches are found across stretches of age with none in some', async () => {
+    // Newest first: 100 documents with the word (age stretch 10 on PostgreSQL), 4,001 without it
+    // (stretch 9: PostgreSQL's sample then rates the word rare and reads the GIN index by age),
+    // the real question alone in stretch 5, 2,000 with the word in stretch 0. PostgreSQL reads
+    // stretches 10 and 9, then the 7 that their 100 matches say the other 401 need (8 to 2),
+    // then everything older; SQLite has more matches than it ranks one by one too.
+    await documents(2, 2001, 'walrus');
+    await setSequence(90_000);
+    const real = await ask('Walrus real question', 'Ice floes.');
+    await documents(150_000, 154_000, 'narwhal');
+    await documents(170_000, 170_099, 'walrus');
     const res = await search('walrus');
     expect(res.status).toBe(200);
     expect(res.body.data.count).toBe(SEARCH_COUNT_CAP + 1);
@@ -624,6 +651,28 @@ describe('search', () => {
     expect([await indexed(q), await indexed(a)]).toEqual([true, true]);
     expect(new Set(await ids('okapi'))).toEqual(new Set([q, a]));
     expect(await ids('内容')).toEqual([q]);
+  });
+
+  it('[SR-4] the migration that marks ages gives each PostgreSQL document its age; the posts are still found', async () => {
+    const q = await ask('Migrated tapir index', 'Tapir text.');
+    const a = await answer(q, 'A tapir answer.');
+    const db = t.app.site.db;
+    const aged = async (id: string) => {
+      const age = tsLexeme(ageLexeme(ageStretch(id)));
+      const { rows } = await sql<{ n: number }>`select count(*) as n from search_docs
+        where id = ${id} and doc @@ ${age}::tsquery`.execute(db);
+      return Number(rows[0]?.n);
+    };
+    if (!isSqlite(db)) {
+      // Documents as the older version wrote them: no age lexeme.
+      await sql`update search_docs set doc = ts_delete(doc, array(select w.lexeme from unnest(doc) w
+        where w.lexeme like '~%'))`.execute(db);
+      expect([await aged(q), await aged(a)]).toEqual([0, 0]);
+    }
+    const migration = await import('../../db/migrations/0027-search-ages.js');
+    await migration.up(db as unknown as Kysely<unknown>);
+    if (!isSqlite(db)) expect([await aged(q), await aged(a)]).toEqual([1, 1]);
+    expect(new Set(await ids('tapir'))).toEqual(new Set([q, a]));
   });
 
   it('[SR-6] a query that cannot be read is a field error on q, never a 500', async () => {
