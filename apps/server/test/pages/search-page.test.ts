@@ -6,6 +6,7 @@ import { isSqlite } from '../../src/modules/posts/search-index.js';
 import { hashToken } from '../../src/infra/tokens.js';
 import { setCaptcha } from '../security/accounts-helpers.js';
 import { ADMIN, buildTestApp, call, type TestApp } from '../harness.js';
+import { insertIndexDocuments } from '../index-documents.js';
 
 /**
  * The /search page as the server renders it (issue 10, item 4): the built web app's loaders
@@ -70,11 +71,7 @@ describe('the search page, server-rendered', () => {
     // of text alone then stops past the cap.
     const db = t.app.site.db;
     const ids = Array.from({ length: 2001 }, (_, i) => makeObjectId('question', 900_000 + i));
-    const values = isSqlite(db)
-      ? sql.join(ids.map((id) => sql`(cast(${id} as integer), 'narwhal', '', '')`))
-      : sql.join(ids.map((id) => sql`(${id}, setweight(to_tsvector('simple', 'narwhal'), 'A'))`));
-    const table = isSqlite(db) ? sql`search_fts (rowid, title, body, tags)` : sql`search_docs (id, doc)`;
-    await sql`insert into ${table} values ${values}`.execute(db);
+    await insertIndexDocuments(db, ids, 'narwhal');
     try {
       expect(text(await page('/search?q=narwhal'))).toContain(`More than ${SEARCH_COUNT_CAP} results`);
       const zh = await page('/search?q=narwhal', { 'accept-language': 'zh-CN' });

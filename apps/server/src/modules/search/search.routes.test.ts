@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchResults } from '@inquire/shared';
 import { buildUser, loginAs } from '../../../test/factories.js';
 import { ADMIN, buildTestApp, call, type TestApp } from '../../../test/harness.js';
+import { insertIndexDocuments } from '../../../test/index-documents.js';
 import { isSqlite } from '../posts/search-index.js';
 import { ageLexeme, ageStretch, tagMark, tsLexeme } from './search-text.js';
 import { makeObjectId, SEARCH_COUNT_CAP } from '@inquire/shared';
@@ -406,22 +407,12 @@ describe('search', () => {
       .onConflict((oc) => oc.column('object_type').doUpdateSet({ last_seq: seq }))
       .execute();
   /** Question documents without posts, sequences `from` to `to`, each holding `word` in its title. */
-  const documents = async (from: number, to: number, word: string) => {
-    const db = t.app.site.db;
-    for (let i = from; i <= to; i += 500) {
-      const ids = Array.from({ length: Math.min(500, to - i + 1) }, (_, k) => makeObjectId('question', i + k));
-      const values = isSqlite(db)
-        ? sql.join(ids.map((id) => sql`(cast(${id} as integer), ${word}, '', '')`))
-        : sql.join(
-            ids.map(
-              (id) =>
-                sql`(${id}, setweight(to_tsvector('simple', ${word}), 'A') || array_to_tsvector(array[${ageLexeme(ageStretch(id))}]))`,
-            ),
-          );
-      const table = isSqlite(db) ? sql`search_fts (rowid, title, body, tags)` : sql`search_docs (id, doc)`;
-      await sql`insert into ${table} values ${values}`.execute(db);
-    }
-  };
+  const documents = (from: number, to: number, word: string) =>
+    insertIndexDocuments(
+      t.app.site.db,
+      Array.from({ length: to - from + 1 }, (_, k) => makeObjectId('question', from + k)),
+      word,
+    );
 
   it('[SR-1] [SR-3] the newest matches are found however far below the newest documents they start', async () => {
     await setSequence(3000);
