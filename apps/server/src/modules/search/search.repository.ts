@@ -307,8 +307,9 @@ type Match = { id: string; rank: number };
  * PostgreSQL: a kind's newest `wanted` matches (below the key `below`), with `rank`. By key, a
  * window of the newest documents is read by primary key (its `limit` leaves the planner no
  * other order; the match is checked on the window's rows, never estimated, and only until
- * enough match) and the next window starts below it, sized by what is still wanted. Through the GIN index, the key is ordered as an
- * expression, which no index gives, so the planner reads every match and sorts them.
+ * enough match) and the next window starts below it, sized by what is still wanted. Through the
+ * GIN index, word documents are read by age (`readNewestByAge`); prefix documents, which carry
+ * no age, order the key as an expression, which no index gives, so every match is read and sorted.
  */
 async function readNewest(
   db: Db,
