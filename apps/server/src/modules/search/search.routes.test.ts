@@ -321,12 +321,12 @@ describe('search', () => {
    */
   const olderOrphanDocuments = async (word: string, tag = '') => {
     const db = t.app.site.db;
-    let marks = '';
+    let tagged: { id: string; slug: string } | undefined;
     if (tag) {
       const body = { slug_name: tag, display_name: tag };
       expect((await call(t.app, 'POST', '/answer/api/v1/tag', body, { token: staff })).status).toBe(200);
       const { id } = await db.selectFrom('tags').select('id').where('slug_name', '=', tag).executeTakeFirstOrThrow();
-      marks = `${tag} ${tagMark(id)}`;
+      tagged = { id, slug: tag };
     }
     // Posts written from here get ids above 5000; the index gets 2,001 older question documents
     // without posts (enough to leave the path that ranks every match), all holding the word,
@@ -340,23 +340,7 @@ describe('search', () => {
     }
     // From 2: the welcome question (1) of every new site is in the index already.
     const older = Array.from({ length: 2001 }, (_, i) => makeObjectId('question', i + 2));
-    for (let i = 0; i < older.length; i += 500) {
-      const rows = older.slice(i, i + 500);
-      const tagLexemes = tag ? [`#${tag}`] : [];
-      // PostgreSQL's documents carry their age, as posts/search-index.ts writes them.
-      const lexemes = (id: string) => [...tagLexemes, ageLexeme(ageStretch(id))];
-      const values = isSqlite(db)
-        ? sql.join(rows.map((id) => sql`(cast(${id} as integer), ${word}, '', ${marks})`))
-        : sql.join(
-            rows.map(
-              (id) =>
-                sql`(${id}, setweight(to_tsvector('simple', ${word}), 'A') || setweight(to_tsvector('simple', ${tag}), 'C') ||
-                  array_to_tsvector(${lexemes(id)}::text[]))`,
-            ),
-          );
-      const table = isSqlite(db) ? sql`search_fts (rowid, title, body, tags)` : sql`search_docs (id, doc)`;
-      await sql`insert into ${table} values ${values}`.execute(db);
-    }
+    await insertIndexDocuments(db, older, word, tagged);
   };
 
   it('[SR-1] [SR-3] with more matches than are ranked, the newest of each kind rank by title, the count stops past the cap, hidden posts stay out', async () => {
