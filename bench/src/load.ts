@@ -1,12 +1,9 @@
 /**
  * One bounded load on one address (autocannon, loopback only), with the server's memory
- * sampled while it runs: the resident set of every process of the server (a primary and
- * its workers), summed. Summed RSS counts the pages the processes share (node's own code,
- * mapped by each) once per process; the proportional set (PSS) is sampled beside it, where
- * each shared page is split among its sharers, so the sum counts it once.
+ * sampled while it runs (memory-sampler.ts: summed RSS and PSS of its processes).
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { sampleMemory, type MemoryPeaks } from './memory-sampler.js';
 
 export interface LoadTarget {
   name: string;
@@ -55,15 +52,7 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
     // One request first, so a "cache hit" target measures hits and not the first render.
     await fetch(target.url, { headers: target.headers, signal: AbortSignal.timeout(120_000) }).catch(() => undefined);
   }
-  let peak = 0;
-  let peakPss = 0;
-  const sample = () => {
-    if (!options.serverPid) return;
-    peak = Math.max(peak, treeRssMB(options.serverPid));
-    peakPss = Math.max(peakPss, treePssMB(options.serverPid));
-  };
-  sample();
-  const sampler = setInterval(sample, 250);
+  const sampler = options.serverPid ? sampleMemory(options.serverPid) : undefined;
   let counter = 0;
   const base = `${address.pathname}${address.search}`;
   const separator = address.search ? '&' : '?';
@@ -83,68 +72,23 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
         ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: nextPath() }) }] }
         : {}),
     });
+  let result: autocannon.Result;
+  let memory: MemoryPeaks | undefined;
   try {
     if (options.warmupSeconds) await load(options.warmupSeconds);
-    const result = await load(options.seconds);
-    sample();
-    return {
-      name: target.name,
-      reqPerSec: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      completed: result.requests.total,
-      errors: result.errors + result.timeouts,
-      non2xx: result.non2xx,
-      rssMB: peak,
-      pssMB: peakPss,
-    };
+    result = await load(options.seconds);
   } finally {
-    clearInterval(sampler);
+    memory = await sampler?.stop();
   }
-}
-
-/** The process and all its descendants (from /proc: Linux only). */
-export function processTree(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // "pid (comm) state ppid …": the name may hold spaces and parentheses, so read after the last ")".
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // The process ended while the table was read.
-    }
-  }
-  const tree: number[] = [];
-  const queue = [root];
-  while (queue.length) {
-    const pid = queue.shift() as number;
-    tree.push(pid);
-    queue.push(...(children.get(pid) ?? []));
-  }
-  return tree;
-}
-
-/** Summed resident memory of a process tree, MB (10^6 bytes, as the issue's 400 MB target). */
-export function treeRssMB(root: number): number {
-  return treeSumMB(root, 'status', /VmRSS:\s+(\d+)/);
-}
-
-/** Summed proportional set size of a process tree, MB: shared pages counted once in all. */
-export function treePssMB(root: number): number {
-  return treeSumMB(root, 'smaps_rollup', /^Pss:\s+(\d+)/m);
-}
-
-function treeSumMB(root: number, file: string, field: RegExp): number {
-  let kb = 0;
-  for (const pid of processTree(root)) {
-    try {
-      kb += Number(field.exec(readFileSync(`/proc/${pid}/${file}`, 'utf8'))?.[1] ?? 0);
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return Math.round((kb * 1024) / 1e6);
+  return {
+    name: target.name,
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    completed: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    rssMB: memory?.rssMB ?? 0,
+    pssMB: memory?.pssMB ?? 0,
+  };
 }
