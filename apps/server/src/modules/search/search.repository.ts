@@ -155,9 +155,13 @@ function sqliteSearch(terms: IndexTerm[], tagGroups: string[][]): TextSearch {
     // With the tag filter, a term's title list is read only where it meets the tag's: "[mysql]
     // cache" read 2,411 "cache" titles over its candidates' stretch at 1M questions (2.2 ms), 64 with it.
     titleMatches: terms.map((t) => `{title} : ${ftsPhrase(t.words, t.prefix)}${tagFilter}`),
-    // bm25 is cheap per match once it has counted each term's documents, but a prefix's count
-    // merges the lists of every word it starts (4 ms for "go" at 2,000 questions).
-    rankAllUpTo: terms.some((t) => t.prefix) ? 0 : 2_000,
+    // Every match is ranked while the count is exact; past it ("more than 500"), the newest
+    // candidates. bm25 over every match costs per match (its phrase positions are read): at 1M
+    // questions ranking up to 2,000 took 24 ms a search for the 5% of the bench's mix between
+    // 501 and 2,000 matches, and counting to 2,001 cost 3 ms for every other; with 500 the mix
+    // took 3.9 ms a search in-process instead of 6.4 (at 2,000 questions, 1.65 both). A prefix
+    // ranks none: its count merges the lists of every word it starts (4 ms for "go" at 2,000).
+    rankAllUpTo: terms.some((t) => t.prefix) ? 0 : COUNT_CAP,
     sqlite: true,
   };
 }

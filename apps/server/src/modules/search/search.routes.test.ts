@@ -477,6 +477,51 @@ describe('search', () => {
     expect(past.body.data).toMatchObject({ count: 2, list: [] });
   });
 
+  /**
+   * An old question with the word in its title, `orphans` newer question documents without posts
+   * holding it too, and a newest question holding it in its text only: with one more match than
+   * the engine ranks one by one (SQLite while the count is exact, PostgreSQL 300), only the newest
+   * candidates are ranked, and the old title match is not among them.
+   */
+  const aroundTheRankingBound = async (extra: 0 | 1) => {
+    const db = t.app.site.db;
+    const rankAllUpTo = isSqlite(db) ? SEARCH_COUNT_CAP : 300;
+    const setSequence = async (seq: number) => {
+      for (const objectType of [1, 2]) {
+        await db
+          .insertInto('uniqid')
+          .values({ object_type: objectType, last_seq: seq })
+          .onConflict((oc) => oc.column('object_type').doUpdateSet({ last_seq: seq }))
+          .execute();
+      }
+    };
+    await setSequence(5000);
+    const titled = await ask('Narwhal tusks explained', 'Long teeth.');
+    // The titled question and the newest are the other two matches.
+    const orphans = Array.from({ length: rankAllUpTo - 2 + extra }, (_, i) => makeObjectId('question', 6000 + i));
+    await insertIndexDocuments(db, orphans, 'narwhal');
+    await setSequence(9000);
+    const newest = await ask('Sea creatures', 'A narwhal swam by the boat today.');
+    return { titled, newest, rankAllUpTo };
+  };
+
+  it('[SR-1] every match is ranked while there are no more than the engine ranks: an old title match comes first', async () => {
+    const { titled, newest } = await aroundTheRankingBound(0);
+    const res = await search('narwhal');
+    expect(res.status).toBe(200);
+    expect(res.body.data.list.map((i) => i.object.id)).toEqual([titled, newest]);
+  });
+
+  it('[SR-1] one match more than the engine ranks: only the newest candidates are ranked, every match is counted', async () => {
+    const { titled, newest, rankAllUpTo } = await aroundTheRankingBound(1);
+    const res = await search('narwhal');
+    expect(res.status).toBe(200);
+    // SQLite's bound is the count's cap: its 501 reads "more than 500".
+    expect(res.body.data.count).toBe(rankAllUpTo + 1);
+    expect(res.body.data.list.map((i) => i.object.id)).toEqual([newest]);
+    expect(titled).toBeTruthy();
+  });
+
   it('[SR-3] a private site answers 401 to guests', async () => {
     await ask('Private zebra', 'Zebra.');
     await t.app.services.siteinfo.update('login', { login_required: true });
