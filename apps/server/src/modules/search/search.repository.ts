@@ -480,8 +480,20 @@ export function sqliteNewestByTitle(
   titleMatches: string[],
   limit: number,
 ): RawBuilder<unknown> {
-  return sql`with candidates as (select search_fts.rowid as k from search_fts
-      where ${where} order by search_fts.rowid desc limit ${limit})
+  return rankedByTitle(
+    sql`select search_fts.rowid as k from search_fts where ${where} order by search_fts.rowid desc limit ${limit}`,
+    titleMatches,
+  );
+}
+
+/** SQLite: the questions `ids` (id, rank), each ranked by how many of `titleMatches` its title holds. */
+function sqliteTitleRanks(ids: string[], titleMatches: string[]): RawBuilder<unknown> {
+  return rankedByTitle(sql`select cast(value as integer) as k from json_each(${JSON.stringify(ids)})`, titleMatches);
+}
+
+/** The candidates' rowids (`k`, from `candidates`) as ids, ranked by the terms their titles hold. */
+function rankedByTitle(candidates: RawBuilder<unknown>, titleMatches: string[]): RawBuilder<unknown> {
+  return sql`with candidates as (${candidates})
     select cast(k as text) as id, sum(rank) as rank
     from (select k, 0 as rank from candidates union all ${sqliteTitleHits(titleMatches, 'candidates')}) hits
     group by k having min(rank) = 0`;
@@ -503,55 +515,49 @@ function sqliteTitleHits(titleMatches: string[], table: string): RawBuilder<unkn
   return sql.join(inTitle, sql` union all `);
 }
 
-/** How many documents of each kind match, counted up to a bound (countNewest). */
-type KindCounts = Record<Kind, number>;
+/** Each kind's newest matching documents' post ids, newest first, up to a bound (newestMatches). */
+type KindIds = Record<Kind, string[]>;
 
 /**
- * SQLite: each kind's matching documents in the index, counted newest first up to `upTo`: the
- * search's count, and whether every match can be ranked. Newest first is the cheap way for
- * FTS5 to reach a kind's stretch: read upwards, the questions' came only after every answer's
- * entry of each term ("deploy large" at 1M questions: 2,001 questions counted in 5.7 ms
- * upwards, 0.6 ms downwards).
+ * SQLite: each kind's newest matching documents in the index, up to `upTo`, as one JSON array a
+ * kind: how many there are is the search's count and tells whether every match can be ranked,
+ * and a large match's candidates are the newest of them (newestCandidates), so its lists are
+ * walked once. Newest first is the cheap way for FTS5 to reach a kind's stretch: read upwards,
+ * the questions' came only after every answer's entry of each term ("deploy large" at 1M
+ * questions: 2,001 questions counted in 5.7 ms upwards, 0.6 ms downwards).
  */
-async function countNewest(db: Db, text: TextSearch, c: SearchConditions, upTo: number): Promise<KindCounts> {
-  const count = (kind: Kind) => {
-    if (!c.kinds[kind]) return sql`0`;
+async function newestMatches(db: Db, text: TextSearch, c: SearchConditions, upTo: number): Promise<KindIds> {
+  const ids = (kind: Kind) => {
+    if (!c.kinds[kind]) return sql`'[]'`;
     const range = kindRange(text, kind);
-    return sql`(select count(*) from (select 1 from ${text.table} where ${text.where[kind]} and ${range.where}
-      order by ${text.key} ${range.newest} limit ${upTo}) capped)`;
+    return sql`(select json_group_array(id) from (select ${text.id} as id from ${text.table}
+      where ${text.where[kind]} and ${range.where} order by ${text.key} ${range.newest} limit ${upTo}))`;
   };
-  const { rows } = await sql<{ question: number; answer: number }>`select ${count('question')} as question,
-    ${count('answer')} as answer`.execute(db);
-  return { question: Number(rows[0]?.question ?? 0), answer: Number(rows[0]?.answer ?? 0) };
+  const { rows } = await sql<Record<Kind, string>>`select ${ids('question')} as question,
+    ${ids('answer')} as answer`.execute(db);
+  const parse = (json: string | undefined) => newestFirst(JSON.parse(json ?? '[]') as string[]);
+  return { question: parse(rows[0]?.question), answer: parse(rows[0]?.answer) };
 }
 
+/** Ids of one kind, newest first: they are one width, so they compare as text. */
+const newestFirst = (ids: string[]) => ids.sort((x, y) => (x < y ? 1 : x > y ? -1 : 0));
+
 /**
- * SQLite: a large match's candidates, each kind's newest `perKind` matches, newest first within
- * each kind, questions ranked by how many terms their titles hold (sqliteNewestByTitle), in one
- * statement that answers one JSON array a kind (rows made into objects cost ~1.7 us each). A kind
- * that matched nothing is not read again: its count walked its whole stretch (6 ms for "deploy
- * large"'s answers at 1M questions).
+ * SQLite: a large match's candidates, each kind's newest `perKind` matches (from `newest`, which
+ * holds at least that many of a kind that has them), newest first within each kind, questions
+ * ranked by how many terms their titles hold (one statement over their stretch of rowids).
  */
-async function newestCandidates(db: Db, text: TextSearch, counts: KindCounts, perKind: number): Promise<Match[]> {
-  const none = sql`'[]'`;
-  const newest = (kind: Kind) => {
-    const range = kindRange(text, kind);
-    const where = sql`${text.where[kind]} and ${range.where}`;
-    if (kind === 'question' && text.titleMatches.length > 0) {
-      return sqliteNewestByTitle(where, text.titleMatches, perKind);
-    }
-    return sql`select ${text.id} as id, 0 as rank from ${text.table} where ${where}
-      order by ${text.key} ${range.newest} limit ${perKind}`;
-  };
-  const pairs = (kind: Kind) =>
-    counts[kind] === 0 ? none : sql`(select json_group_array(json_array(id, rank)) from (${newest(kind)}))`;
-  const { rows } = await sql<Record<Kind, string>>`select ${pairs('question')} as question,
-    ${pairs('answer')} as answer`.execute(db);
-  const parse = (json: string | undefined) =>
-    (JSON.parse(json ?? '[]') as [string, number][]).map(([id, rank]) => ({ id, rank }));
-  // Newest first (ids of one kind are one width, so they compare as text), for pageCandidates.
-  const newestFirst = (matches: Match[]) => matches.sort((x, y) => (x.id < y.id ? 1 : x.id > y.id ? -1 : 0));
-  return [...newestFirst(parse(rows[0]?.question)), ...newestFirst(parse(rows[0]?.answer))];
+async function newestCandidates(db: Db, text: TextSearch, newest: KindIds, perKind: number): Promise<Match[]> {
+  const questions = newest.question.slice(0, perKind);
+  const answers = newest.answer.slice(0, perKind).map((id) => ({ id, rank: 0 }));
+  if (questions.length === 0 || text.titleMatches.length === 0) {
+    return [...questions.map((id) => ({ id, rank: 0 })), ...answers];
+  }
+  const { rows } = await sql<{ id: string; rank: number }>`${sqliteTitleRanks(questions, text.titleMatches)}`.execute(
+    db,
+  );
+  const rankById = new Map(rows.map((r) => [r.id, Number(r.rank)]));
+  return [...questions.map((id) => ({ id, rank: rankById.get(id) ?? 0 })), ...answers];
 }
 
 /** The count a search answers: exact up to COUNT_CAP, COUNT_CAP + 1 past it. */
@@ -913,14 +919,15 @@ async function find(
     const found = await findNewestPostgres(db, c, text, sorted, page, plan);
     if (found) return found;
   } else if (text) {
-    // Counted far enough to tell the count and whether every match can be ranked.
-    const countTo = indexBounds(c) ? Math.max(COUNT_CAP, text.rankAllUpTo) : text.rankAllUpTo;
-    const counts = await countNewest(db, text, c, countTo + 1);
-    const matched = counts.question + counts.answer;
+    // Read far enough to tell the count and whether every match can be ranked, and to hold the
+    // candidates of the page when they cannot.
+    const perKind = Math.max(CANDIDATES, page.offset + page.limit);
+    const countTo = indexBounds(c) ? Math.max(COUNT_CAP, text.rankAllUpTo, perKind) : text.rankAllUpTo;
+    const newest = await newestMatches(db, text, c, countTo + 1);
+    const matched = newest.question.length + newest.answer.length;
     if (matched === 0) return { count: 0, hits: [] };
     if (matched > text.rankAllUpTo && indexBounds(c)) {
-      const perKind = Math.max(CANDIDATES, page.offset + page.limit);
-      const candidates = await newestCandidates(db, text, counts, perKind);
+      const candidates = await newestCandidates(db, text, newest, perKind);
       const likely = order === 'relevance' ? pageCandidates(candidates, page.offset + page.limit) : candidates;
       let hits = await visiblePage(db, c, listedMatches(likely), true, sorted, page);
       // A candidate the public rule drops (the index behind its post) may leave the page short.
@@ -933,8 +940,8 @@ async function find(
     }
     if (matched > text.rankAllUpTo) {
       // Other conditions narrow the matches: the count is of the newest posts that pass them.
-      const perKind = Math.max(COUNT_CAP + 1, page.offset + page.limit);
-      return pageWithTotal(db, newestPassing(c, text, perKind), sorted, page);
+      const passing = Math.max(COUNT_CAP + 1, page.offset + page.limit);
+      return pageWithTotal(db, newestPassing(c, text, passing), sorted, page);
     }
     if (indexBounds(c) && order === 'relevance') {
       // Few enough to rank them all, and only the page's best need their posts: the rest of the
