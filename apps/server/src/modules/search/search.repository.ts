@@ -49,8 +49,9 @@ export interface SearchHit {
 /**
  * A search counts its matches up to COUNT_CAP: past it the count is COUNT_CAP + 1 ("more than",
  * SEARCH_COUNT_CAP). With more matches of text (and tags) alone than the engine ranks cheaply
- * (`rankAllUpTo`), only the newest CANDIDATES of each kind are read, ranked by whether their
- * titles hold the terms.
+ * (`rankAllUpTo`), the newest COUNT_CAP + 1 of each kind (or as many as the page reaches) are the
+ * candidates, the newest CANDIDATES questions among them ranked by how many terms their titles
+ * hold, the rest after them, newest first.
  */
 const COUNT_CAP = SEARCH_COUNT_CAP;
 const CANDIDATES = 250;
@@ -543,21 +544,20 @@ async function newestMatches(db: Db, text: TextSearch, c: SearchConditions, upTo
 const newestFirst = (ids: string[]) => ids.sort((x, y) => (x < y ? 1 : x > y ? -1 : 0));
 
 /**
- * SQLite: a large match's candidates, each kind's newest `perKind` matches (from `newest`, which
- * holds at least that many of a kind that has them), newest first within each kind, questions
- * ranked by how many terms their titles hold (one statement over their stretch of rowids).
+ * SQLite: a large match's candidates, all of `newest` (each kind's newest matches, at least
+ * COUNT_CAP + 1 of a kind that has them), newest first within each kind, the newest
+ * CANDIDATES questions ranked by how many terms their titles hold (one statement over their
+ * stretch of rowids), the rest rank 0: the set and its order are the same for every page.
  */
-async function newestCandidates(db: Db, text: TextSearch, newest: KindIds, perKind: number): Promise<Match[]> {
-  const questions = newest.question.slice(0, perKind);
-  const answers = newest.answer.slice(0, perKind).map((id) => ({ id, rank: 0 }));
-  if (questions.length === 0 || text.titleMatches.length === 0) {
-    return [...questions.map((id) => ({ id, rank: 0 })), ...answers];
-  }
-  const { rows } = await sql<{ id: string; rank: number }>`${sqliteTitleRanks(questions, text.titleMatches)}`.execute(
-    db,
-  );
+async function newestCandidates(db: Db, text: TextSearch, newest: KindIds): Promise<Match[]> {
+  const unranked = (ids: string[]) => ids.map((id) => ({ id, rank: 0 }));
+  const ranked = newest.question.slice(0, CANDIDATES);
+  const older = unranked(newest.question.slice(CANDIDATES));
+  if (ranked.length === 0 || text.titleMatches.length === 0)
+    return [...unranked(newest.question), ...unranked(newest.answer)];
+  const { rows } = await sql<{ id: string; rank: number }>`${sqliteTitleRanks(ranked, text.titleMatches)}`.execute(db);
   const rankById = new Map(rows.map((r) => [r.id, Number(r.rank)]));
-  return [...questions.map((id) => ({ id, rank: rankById.get(id) ?? 0 })), ...answers];
+  return [...ranked.map((id) => ({ id, rank: rankById.get(id) ?? 0 })), ...older, ...unranked(newest.answer)];
 }
 
 /** The count a search answers: exact up to COUNT_CAP, COUNT_CAP + 1 past it. */
@@ -872,7 +872,7 @@ const unnested = (rows: { id: string; rank: number }[]) =>
 /**
  * PostgreSQL reads each kind's newest matches first, without counting them apart: a search of
  * text and tags alone reads COUNT_CAP + 1 per kind, which are its count, and past `rankAllUpTo`
- * the newest CANDIDATES of them (ranked by their titles) make the page; conditions on the posts
+ * they are the candidates of every page (the newest CANDIDATES questions ranked by their titles); conditions on the posts
  * walk (walkInBatches). Undefined when every match is to be ranked (few of them, or a walk that
  * gave up). Reading the matches once where a count read them first halved "cache connections".
  */
@@ -893,14 +893,22 @@ async function findNewestPostgres(
   const matched = newest.reduce((n, rows) => n + rows.length, 0);
   if (matched === 0) return { count: 0, hits: [] };
   if (matched <= text.rankAllUpTo) return undefined;
-  // Only the candidates are ranked (questions by their titles): ranking every match counted
-  // read each document again per term.
-  const candidates = (kind: Kind) =>
-    (newest[kinds.indexOf(kind)] ?? []).slice(0, Math.max(CANDIDATES, page.offset + page.limit)).map((m) => m.id);
-  const ranked = sql`select p.id, ${text.titleRank} as rank
-      from unnest(${candidates('question')}::text[]) as p(id) join search_docs s on s.id = p.id
-    union all select a.id, 0 from unnest(${candidates('answer')}::text[]) as a(id)`;
-  const hits = await visiblePage(db, c, ranked, false, sorted, page);
+  // Every match read is a candidate; only the newest CANDIDATES questions are ranked, by their
+  // titles (ranking every match counted read each document again per term), the rest rank 0:
+  // the set and its order are the same for every page. Of those that rank 0 only the newest
+  // that fill the page can reach it (ids follow creation), as pageCandidates on SQLite, unless
+  // the public rule leaves that page short: then all of them.
+  const ids = (kind: Kind) => (newest[kinds.indexOf(kind)] ?? []).map((m) => m.id);
+  const questions = ids('question');
+  const answers = ids('answer');
+  const candidates = (unranked: number) => sql`select p.id, ${text.titleRank} as rank
+      from unnest(${questions.slice(0, CANDIDATES)}::text[]) as p(id) join search_docs s on s.id = p.id
+    union all select q.id, 0 from unnest(${questions.slice(CANDIDATES, CANDIDATES + unranked)}::text[]) as q(id)
+    union all select a.id, 0 from unnest(${answers.slice(0, unranked)}::text[]) as a(id)`;
+  const end = page.offset + page.limit;
+  let hits = await visiblePage(db, c, candidates(end), false, sorted, page);
+  const pruned = questions.length > CANDIDATES + end || answers.length > end;
+  if (pruned && hits.length < page.limit) hits = await visiblePage(db, c, candidates(Infinity), false, sorted, page);
   // The index's count, as SQLite's path below.
   return { count: cappedCount(matched), hits };
 }
@@ -920,14 +928,14 @@ async function find(
     if (found) return found;
   } else if (text) {
     // Read far enough to tell the count and whether every match can be ranked, and to hold the
-    // candidates of the page when they cannot.
-    const perKind = Math.max(CANDIDATES, page.offset + page.limit);
-    const countTo = indexBounds(c) ? Math.max(COUNT_CAP, text.rankAllUpTo, perKind) : text.rankAllUpTo;
+    // candidates of the page when they cannot (a page past COUNT_CAP adds only older ones,
+    // which rank 0: the pages before it keep their order).
+    const countTo = indexBounds(c) ? Math.max(COUNT_CAP, text.rankAllUpTo, page.offset + page.limit) : text.rankAllUpTo;
     const newest = await newestMatches(db, text, c, countTo + 1);
     const matched = newest.question.length + newest.answer.length;
     if (matched === 0) return { count: 0, hits: [] };
     if (matched > text.rankAllUpTo && indexBounds(c)) {
-      const candidates = await newestCandidates(db, text, newest, perKind);
+      const candidates = await newestCandidates(db, text, newest);
       const likely = order === 'relevance' ? pageCandidates(candidates, page.offset + page.limit) : candidates;
       let hits = await visiblePage(db, c, listedMatches(likely), true, sorted, page);
       // A candidate the public rule drops (the index behind its post) may leave the page short.

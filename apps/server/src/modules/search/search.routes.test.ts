@@ -512,14 +512,20 @@ describe('search', () => {
     expect(res.body.data.list.map((i) => i.object.id)).toEqual([titled, newest]);
   });
 
-  it('[SR-1] one match more than the engine ranks: only the newest candidates are ranked, every match is counted', async () => {
+  it('[SR-1] one match more than the engine ranks: only the newest candidates are ranked by title, the older follow newest first, every match is counted', async () => {
     const { titled, newest, rankAllUpTo } = await aroundTheRankingBound(1);
     const res = await search('narwhal');
     expect(res.status).toBe(200);
     // SQLite's bound is the count's cap: its 501 reads "more than 500".
     expect(res.body.data.count).toBe(rankAllUpTo + 1);
-    expect(res.body.data.list.map((i) => i.object.id)).toEqual([newest]);
-    expect(titled).toBeTruthy();
+    // The title match is older than the newest 250 candidates: unranked, it comes after the newest.
+    expect(res.body.data.list.map((i) => i.object.id)).toEqual([newest, titled]);
+    // Every page is a stretch of that one order, whatever its size.
+    const pages = [1, 2].map((n) => search('narwhal', undefined, `&page=${n}&size=1`));
+    expect((await Promise.all(pages)).map((p) => p.body.data.list.map((i) => i.object.id))).toEqual([
+      [newest],
+      [titled],
+    ]);
   });
 
   it('[SR-3] a private site answers 401 to guests', async () => {
