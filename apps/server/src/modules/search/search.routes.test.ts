@@ -478,28 +478,16 @@ describe('search', () => {
   });
 
   /**
-   * An old question with the word in its title, `orphans` newer question documents without posts
-   * holding it too, and a newest question holding it in its text only: with one more match than
-   * the engine ranks one by one (SQLite while the count is exact, PostgreSQL 300), only the newest
-   * candidates are ranked, and the old title match is not among them.
+   * An old question with the word in its title, newer question documents without posts holding
+   * it too, and a newest question holding it in its text only: as many matches as the engine
+   * ranks one by one (SQLite while the count is exact, PostgreSQL 300), and `extra` more.
    */
   const aroundTheRankingBound = async (extra: 0 | 1) => {
-    const db = t.app.site.db;
-    const rankAllUpTo = isSqlite(db) ? SEARCH_COUNT_CAP : 300;
-    const setSequence = async (seq: number) => {
-      for (const objectType of [1, 2]) {
-        await db
-          .insertInto('uniqid')
-          .values({ object_type: objectType, last_seq: seq })
-          .onConflict((oc) => oc.column('object_type').doUpdateSet({ last_seq: seq }))
-          .execute();
-      }
-    };
+    const rankAllUpTo = isSqlite(t.app.site.db) ? SEARCH_COUNT_CAP : 300;
     await setSequence(5000);
     const titled = await ask('Narwhal tusks explained', 'Long teeth.');
     // The titled question and the newest are the other two matches.
-    const orphans = Array.from({ length: rankAllUpTo - 2 + extra }, (_, i) => makeObjectId('question', 6000 + i));
-    await insertIndexDocuments(db, orphans, 'narwhal');
+    await documents(6000, 6000 + rankAllUpTo - 3 + extra, 'narwhal');
     await setSequence(9000);
     const newest = await ask('Sea creatures', 'A narwhal swam by the boat today.');
     return { titled, newest, rankAllUpTo };
