@@ -880,10 +880,11 @@ async function findNewestPostgres(
   db: Db,
   c: SearchConditions,
   text: TextSearch,
-  sorted: RawBuilder<unknown>,
+  order: SearchOrder,
   page: PageWindow,
   plan: ReadPlan,
 ): Promise<SearchPage | undefined> {
+  const sorted = orderBy(order, c.terms.length > 0);
   const perKind = Math.max(COUNT_CAP + 1, page.offset + page.limit);
   if (!indexBounds(c)) return walkInBatches(db, c, text, perKind, sorted, page, plan);
   const kinds = kindsOf(c);
@@ -895,9 +896,9 @@ async function findNewestPostgres(
   if (matched <= text.rankAllUpTo) return undefined;
   // Every match read is a candidate; only the newest CANDIDATES questions are ranked, by their
   // titles (ranking every match counted read each document again per term), the rest rank 0:
-  // the set and its order are the same for every page. Of those that rank 0 only the newest
-  // that fill the page can reach it (ids follow creation), as pageCandidates on SQLite, unless
-  // the public rule leaves that page short: then all of them.
+  // the set and its order are the same for every page. By relevance, of those that rank 0 only
+  // the newest that fill the page can reach it (ids follow creation), as pageCandidates on
+  // SQLite, unless the public rule leaves that page short: then all of them.
   const ids = (kind: Kind) => (newest[kinds.indexOf(kind)] ?? []).map((m) => m.id);
   const questions = ids('question');
   const answers = ids('answer');
@@ -905,7 +906,7 @@ async function findNewestPostgres(
       from unnest(${questions.slice(0, CANDIDATES)}::text[]) as p(id) join search_docs s on s.id = p.id
     union all select q.id, 0 from unnest(${questions.slice(CANDIDATES, CANDIDATES + unranked)}::text[]) as q(id)
     union all select a.id, 0 from unnest(${answers.slice(0, unranked)}::text[]) as a(id)`;
-  const end = page.offset + page.limit;
+  const end = order === 'relevance' ? page.offset + page.limit : Infinity;
   let hits = await visiblePage(db, c, candidates(end), false, sorted, page);
   const pruned = questions.length > CANDIDATES + end || answers.length > end;
   if (pruned && hits.length < page.limit) hits = await visiblePage(db, c, candidates(Infinity), false, sorted, page);
@@ -924,7 +925,7 @@ async function find(
 ): Promise<SearchPage> {
   const sorted = orderBy(order, c.terms.length > 0);
   if (text && !text.sqlite) {
-    const found = await findNewestPostgres(db, c, text, sorted, page, plan);
+    const found = await findNewestPostgres(db, c, text, order, page, plan);
     if (found) return found;
   } else if (text) {
     // Read far enough to tell the count and whether every match can be ranked, and to hold the

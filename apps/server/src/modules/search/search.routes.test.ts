@@ -514,6 +514,10 @@ describe('search', () => {
       [newest],
       [titled],
     ]);
+    // By score the best-voted candidate comes first whatever its age, on a page of one too.
+    await t.app.site.db.updateTable('questions').set({ vote_count: 3 }).where('id', '=', titled).execute();
+    const byScore = await search('narwhal', undefined, '&order=score&size=1');
+    expect(byScore.body.data.list.map((i) => i.object.id)).toEqual([titled]);
   });
 
   it('[SR-3] a private site answers 401 to guests', async () => {
