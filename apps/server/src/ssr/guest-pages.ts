@@ -132,7 +132,11 @@ export function createPageServer(
   };
 }
 
-/** A page for one reader only (members, and guests' error pages). */
+/**
+ * A page for one reader only (members, and guests' error pages). Sent encoded: a string body
+ * is read once for its length and encoded again as it is written (a tenth of a member's
+ * question page render went there), where a Buffer is encoded once and its length is known.
+ */
 function sendFresh(reply: FastifyReply, status: number, html: string, nonce: string): FastifyReply {
   return reply
     .code(status)
@@ -140,7 +144,7 @@ function sendFresh(reply: FastifyReply, status: number, html: string, nonce: str
     .header('cache-control', MEMBER_CACHE_CONTROL)
     .header('vary', VARY)
     .header('content-security-policy', pageCsp(nonce))
-    .send(html);
+    .send(Buffer.from(html));
 }
 
 /**
