@@ -101,11 +101,20 @@ export type PageAnswer = Omit<
   'content' | keyof AnswerCompat | (typeof ANSWER_UNREAD)[number] | 'operator' | 'actions'
 > & { operator: PageAuthor; actions: PageActions };
 
+/**
+ * A copy of `value` less `keys`, built field by field: deleting fields would turn the copy into
+ * a dictionary-mode object, slow for everything that reads it later (the render, the JSON).
+ */
 function without<T extends object, K extends string>(value: T, keys: readonly K[]): Omit<T, K> {
-  const copy = { ...value } as Record<string, unknown>;
-  for (const key of keys) delete copy[key];
+  const copy: Record<string, unknown> = {};
+  const fields = value as Record<string, unknown>;
+  for (const key of Object.keys(fields)) if (!(keys as readonly string[]).includes(key)) copy[key] = fields[key];
   return copy as Omit<T, K>;
 }
+
+const QUESTION_DROPPED = [...QUESTION_COMPAT_FIELDS, ...QUESTION_UNREAD, 'content'] as const;
+const ANSWER_DROPPED = [...ANSWER_COMPAT_FIELDS, ...ANSWER_UNREAD, 'content'] as const;
+const COMMENT_DROPPED: readonly string[] = [...COMMENT_COMPAT_FIELDS, 'object_id'];
 
 function pageAuthor({ username, display_name, avatar }: QuestionDetail['operator']): PageAuthor {
   return { username, display_name, avatar };
@@ -116,12 +125,12 @@ function allowedOnly(actions: QuestionDetail['actions']): PageActions {
 }
 
 export function pageQuestion(question: QuestionDetail): PageQuestion {
-  const rest = without(question, [...QUESTION_COMPAT_FIELDS, ...QUESTION_UNREAD, 'content'] as const);
+  const rest = without(question, QUESTION_DROPPED);
   return { ...rest, operator: pageAuthor(question.operator), actions: allowedOnly(question.actions) };
 }
 
 export function pageAnswer(answer: AnswerItem): PageAnswer {
-  const rest = without(answer, [...ANSWER_COMPAT_FIELDS, ...ANSWER_UNREAD, 'content'] as const);
+  const rest = without(answer, ANSWER_DROPPED);
   return { ...rest, operator: pageAuthor(answer.operator), actions: allowedOnly(answer.actions) };
 }
 
@@ -148,9 +157,11 @@ export interface QuestionPageParts {
 
 /** A comment as a page carries it (PageComment, page-comment.ts): fields at their default left out. */
 export function compactComment(comment: CommentView): PageComment {
-  const { object_id: _post, ...rest } = without(comment, COMMENT_COMPAT_FIELDS);
+  const fields = comment as unknown as Record<string, unknown>;
   const compact: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(rest)) {
+  for (const key of Object.keys(fields)) {
+    if (COMMENT_DROPPED.includes(key)) continue;
+    const value = fields[key];
     const fallback = (COMMENT_DEFAULTS as Record<string, unknown>)[key];
     const isDefault = key === 'actions' ? !Object.values(value as object).some(Boolean) : value === fallback;
     if (!isDefault) compact[key] = value;
