@@ -17,6 +17,7 @@ import {
 import type { ServerLoadContext } from './app/api';
 import { fullTitle, type RouteHandle } from './app/head';
 import { routes } from './app/routes';
+import { firstSegmentOf, fixedFirstSegments, routesForSegment, withTreeIds } from './app/routes-by-segment';
 import type { Session } from './app/session';
 import { catalogs } from '@inquire/i18n';
 import { createI18n } from './lib/i18n';
@@ -29,16 +30,25 @@ import { dehydratePostHtml } from './lib/html-once';
 /** Our own nonce is base64, but an attribute is escaped all the same. */
 const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-const handler = createStaticHandler(routes);
+type StaticHandler = ReturnType<typeof createStaticHandler>;
+type StaticRouter = ReturnType<typeof createStaticRouter>;
 
 /**
- * React Router's static router over the route table, made again only when a route module has
- * loaded since: createStaticRouter converts the whole table on every call (about 0.1 ms of each
- * render). It copies the routes as they are, and the handler fills in a lazy route (its
- * component, loader) the first time a request matches it; a copy made before still reads as
- * lazy and would draw nothing. Its getters read the context it was made with, so each render gets
- * a view with that render's state (what createStaticRouter builds from a context).
+ * A static handler and router over the routes a URL's first segment can reach
+ * (app/routes-by-segment.ts): React Router then tries a handful of branches, not all 75.
  */
+interface SegmentRoutes {
+  handler: StaticHandler;
+  /** React Router's static router over the handler's routes (see staticRouterFor). */
+  router: StaticRouter;
+}
+
+const treeRoutes = withTreeIds(routes);
+const fixedSegments = fixedFirstSegments(treeRoutes);
+/** By first segment: one per fixed segment of the table, '' for "/", and undefined for the rest. */
+const bySegment = new Map<string | undefined, SegmentRoutes>();
+
+/** What a static router is first made with; each render gets a view with its own state. */
 const noContext: StaticHandlerContext = {
   basename: '/',
   location: { pathname: '/', search: '', hash: '', state: null, key: 'default', mask: undefined },
@@ -50,25 +60,44 @@ const noContext: StaticHandlerContext = {
   loaderHeaders: {},
   actionHeaders: {},
 };
-let sharedRouter = createStaticRouter(handler.dataRoutes, noContext);
 
-function staticRouterFor(context: StaticHandlerContext): ReturnType<typeof createStaticRouter> {
-  if (context.matches.some((match) => sharedRouter.manifest[match.route.id]?.lazy && !match.route.lazy)) {
-    sharedRouter = createStaticRouter(handler.dataRoutes, noContext);
+function segmentRoutesFor(url: string): SegmentRoutes {
+  const segment = firstSegmentOf(new URL(url).pathname, fixedSegments);
+  let found = bySegment.get(segment);
+  if (!found) {
+    const handler = createStaticHandler(routesForSegment(treeRoutes, segment));
+    found = { handler, router: createStaticRouter(handler.dataRoutes, noContext) };
+    bySegment.set(segment, found);
   }
+  return found;
+}
+
+/**
+ * React Router's static router, made again only when a route module has loaded since:
+ * createStaticRouter converts the whole table on every call (about 0.1 ms of each render). It
+ * copies the routes as they are, and the handler fills in a lazy route (its component, loader)
+ * the first time a request matches it; a copy made before still reads as lazy and would draw
+ * nothing. Its getters read the context it was made with, so each render gets a view with that
+ * render's state (what createStaticRouter builds from a context).
+ */
+function staticRouterFor(routes: SegmentRoutes, context: StaticHandlerContext): StaticRouter {
+  if (context.matches.some((match) => routes.router.manifest[match.route.id]?.lazy && !match.route.lazy)) {
+    routes.router = createStaticRouter(routes.handler.dataRoutes, noContext);
+  }
+  const shared = routes.router;
   const matches = context.matches.map((match) => ({
     ...match,
-    route: sharedRouter.manifest[match.route.id] ?? match.route,
+    route: shared.manifest[match.route.id] ?? match.route,
   }));
   const state = {
-    ...sharedRouter.state,
+    ...shared.state,
     location: context.location,
     matches,
     loaderData: context.loaderData,
     actionData: context.actionData,
     errors: context.errors,
   };
-  return Object.create(sharedRouter, { state: { value: state } }) as ReturnType<typeof createStaticRouter>;
+  return Object.create(shared, { state: { value: state } }) as StaticRouter;
 }
 
 // One i18n instance per language for the life of the process: requests only read them.
@@ -81,13 +110,14 @@ const translations = { en_US: createI18n('en_US'), zh_CN: createI18n('zh_CN') };
 export async function render(input: RenderRequest): Promise<RenderResult> {
   const request = new Request(input.url, { method: 'GET' });
   const requestContext: ServerLoadContext = { reader: input.reader, memo: new Map(), referer: input.referer };
-  const context = await handler.query(request, { requestContext });
+  const routes = segmentRoutesFor(input.url);
+  const context = await routes.handler.query(request, { requestContext });
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
 
   const i18n = translations[input.lang];
-  const router = staticRouterFor(context);
+  const router = staticRouterFor(routes, context);
   // The page's modules are loaded now (the handler imported them): so are its deferred parts.
   await loadAllDeferred();
   const {
@@ -199,7 +229,7 @@ export async function loadPageData(input: PageDataRequest): Promise<PageDataResu
   const request = new Request(input.url, { method: 'GET' });
   const requestContext: ServerLoadContext = { reader: input.reader, memo: new Map() };
   const wanted = new Set(input.routeIds);
-  const context = await handler.query(request, {
+  const context = await segmentRoutesFor(input.url).handler.query(request, {
     requestContext,
     filterMatchesToLoad: (match) => wanted.has(match.route.id),
     // Each refusal stays on the route that made it; the browser's router bubbles it.
