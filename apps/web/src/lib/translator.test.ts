@@ -44,9 +44,12 @@ describe('translator', () => {
     },
   );
 
-  it('[P-4] falls back to English for a key the language lacks, and follows a language change', async () => {
+  it('[P-4] falls back to English for a key the language lacks, finds strings added later, and follows a language change', async () => {
     const translator = createTranslator('zh_CN', { en_US: { ui: { only: 'English only' } }, zh_CN: { ui: {} } });
     expect(translator.t('ui.only')).toBe('English only');
+    expect(translator.t('ui.later')).toBe('ui.later');
+    translator.addCatalog('zh_CN', { ui: { later: '稍后' } });
+    expect(translator.t('ui.later')).toBe('稍后');
     const seen: string[] = [];
     translator.on('languageChanged', (lang) => seen.push(lang));
     translator.addCatalog('en_US', { ui: { only: 'Changed' } });

@@ -50,10 +50,19 @@ function interpolate(text: string, options: Options | undefined): string {
 }
 
 const pluralRules = new Map<Language, Intl.PluralRules>();
+/** Plural categories of the small whole counts pages show most, by language and count. */
+const smallCounts = new Map<string, string>();
+
 function pluralOf(language: Language, count: number): string {
+  const small = Number.isInteger(count) && count >= 0 && count < 1000;
+  const id = `${language} ${count}`;
+  const known = small ? smallCounts.get(id) : undefined;
+  if (known !== undefined) return known;
   let rules = pluralRules.get(language);
   if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language.replace('_', '-'))));
-  return rules.select(count);
+  const category = rules.select(count);
+  if (small) smallCounts.set(id, category);
+  return category;
 }
 
 /**
@@ -71,14 +80,24 @@ export function createTranslator(
     stringsAdded: new Set(),
   };
   let current = language;
+  /**
+   * Strings by language and key (null: not there), so a key is split and walked once: calls with
+   * options (counts, names) are translated on every call. Emptied as strings are added.
+   */
+  const found = new Map<string, string | null>();
+
+  function find(source: Language, key: string): string | undefined {
+    const id = `${source} ${key}`;
+    let text = found.get(id);
+    if (text === undefined) found.set(id, (text = lookup(loaded[source], key) ?? null));
+    return text ?? undefined;
+  }
 
   function translate(lang: Language, key: string, options?: Options): string {
     const count = typeof options?.count === 'number' ? options.count : undefined;
     for (const source of lang === DEFAULT_LANGUAGE ? [lang] : [lang, DEFAULT_LANGUAGE]) {
-      const catalog = loaded[source];
       const text =
-        (count === undefined ? undefined : lookup(catalog, `${key}_${pluralOf(source, count)}`)) ??
-        lookup(catalog, key);
+        (count === undefined ? undefined : find(source, `${key}_${pluralOf(source, count)}`)) ?? find(source, key);
       if (text !== undefined) return interpolate(text, options);
     }
     onMissing?.(key);
@@ -96,6 +115,7 @@ export function createTranslator(
     getFixedT: fixed,
     addCatalog(lang, catalog) {
       loaded[lang] = catalog;
+      found.clear();
       for (const listener of listeners.stringsAdded) listener(lang);
     },
     hasCatalog: (lang) => loaded[lang] !== undefined,
