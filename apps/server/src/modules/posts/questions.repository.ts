@@ -95,6 +95,13 @@ const tagsOf = preparedQuery((db, v: { questionIds: readonly string[] }) =>
     .orderBy('tags.slug_name'),
 );
 
+const bodiesOf = preparedQuery((db, v: { questionIds: readonly string[] }) =>
+  db
+    .selectFrom('questions')
+    .select(['id', 'revision_id', 'parsed_text'])
+    .where(oneOf(sql.ref('questions.id'), v.questionIds)),
+);
+
 /** The column each list order sorts by (newest first), after pinned questions. */
 const LIST_ORDER = {
   newest: 'questions.created_at',
@@ -113,7 +120,8 @@ function listedRows(base: SelectQueryBuilder<Database, 'questions', object>, ord
     .select([
       'questions.id',
       'questions.title',
-      'questions.parsed_text',
+      // Not the body: a list shows its excerpt, kept by revision (questions/question-excerpts.ts).
+      'questions.revision_id',
       'questions.status',
       'questions.pin',
       'questions.vote_count',
@@ -360,5 +368,11 @@ export const questionsRepository = {
   async tagsOf(db: Db, questionIds: string[]) {
     if (questionIds.length === 0) return [];
     return tagsOf(db, { questionIds });
+  },
+
+  /** Questions' rendered bodies, with the revision each is of. */
+  async bodiesOf(db: Db, questionIds: readonly string[]) {
+    if (questionIds.length === 0) return [];
+    return bodiesOf(db, { questionIds });
   },
 };

@@ -20,7 +20,7 @@ import type { Db } from '../../infra/db.js';
 import type { SiteRuntime } from '../../infra/site.js';
 import { DUPLICATE_WINDOW_SECONDS, nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { plainText, renderMarkdown } from '../../lib/markdown.js';
+import { renderMarkdown } from '../../lib/markdown.js';
 import type { Actor } from '../auth/auth.service.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { insertTagWithHistory } from '../posts/tag-history.js';
@@ -43,6 +43,7 @@ import { answersRepository } from '../posts/answers.repository.js';
 import { questionsRepository, type ListedCounts, type QuestionRow } from '../posts/questions.repository.js';
 import { queueNewQuestionEmails } from '../notifications/email-notices.js';
 import { RecordedViews } from './recorded-views.js';
+import { QuestionExcerpts } from './question-excerpts.js';
 
 type ListRow = Awaited<ReturnType<typeof questionsRepository.listPage>>['list'][number];
 type ListOperation = { operated_at: number; operation_type: 'asked' | 'answered' | 'modified'; by: string };
@@ -90,6 +91,8 @@ export class QuestionsService {
    * round trip less for every list.
    */
   private counts: Promise<ListedCounts> | undefined;
+  /** Lists' excerpts by question and revision (question-excerpts.ts). */
+  private readonly excerpts = new QuestionExcerpts();
 
   constructor(
     private readonly site: SiteRuntime,
@@ -149,12 +152,13 @@ export class QuestionsService {
     const { count, list } = await questionsRepository.listPage(db, query, since, tagIds, { followerId, linkedTo }, () =>
       this.listedCounts(),
     );
-    const [tags, lastAnswers] = await Promise.all([
+    const [tags, lastAnswers, excerpts] = await Promise.all([
       questionsRepository.tagsOf(
         db,
         list.map((q) => q.id),
       ),
       this.lastAnswersOf(list, query.order),
+      this.excerpts.of(db, list),
     ]);
     const operations = new Map(list.map((q) => [q.id, listOperation(q, query.order, lastAnswers)]));
     const { site_users: users } = await this.siteinfo.settings();
@@ -178,7 +182,7 @@ export class QuestionsService {
           status: statusWord({ status: q.user_status, suspended_until: q.suspended_until, mail_status: q.mail_status }),
         };
         const { by, ...operation } = operations.get(q.id) ?? listOperation(q, 'newest', lastAnswers);
-        const excerpt = plainText(q.parsed_text, 240);
+        const excerpt = excerpts.get(q.id) ?? '';
         return {
           id: q.id,
           title: q.title,

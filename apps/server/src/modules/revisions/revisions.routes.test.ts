@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Paged, QuestionDetail, RevisionItem, RevisionSnapshot, UnreviewedRevision } from '@inquire/shared';
+import type {
+  Paged,
+  QuestionDetail,
+  QuestionListItem,
+  RevisionItem,
+  RevisionSnapshot,
+  UnreviewedRevision,
+} from '@inquire/shared';
 import { buildUser, loginAs } from '../../../test/factories.js';
 import { buildTestApp, call, type TestApp } from '../../../test/harness.js';
 import { revisionsRepository } from '../posts/revisions.repository.js';
@@ -262,6 +269,20 @@ describe('edits, suggested edits, review and rollback', () => {
     expect((await rollback(admin.token)).status).toBe(200);
     expect((await info()).content).toBe('Original body text.');
     expect((await history(author.token)).map((r) => r.reason)).toEqual(['undo', 'clearer title', '']);
+  });
+
+  it('the question list shows the excerpt of the text as it is after an edit and after a rollback', async () => {
+    const excerpt = async () =>
+      (await call<Paged<QuestionListItem>>(t.app, 'GET', `${API}/question/page`)).body.data.list.find(
+        (q) => q.id === questionId,
+      )?.excerpt;
+    expect(await excerpt()).toBe('Original body text.');
+    expect((await edit(author.token)).status).toBe(200);
+    expect(await excerpt()).toBe('Edited body text.');
+    const first = (await history(author.token)).at(-1);
+    const rollback = { revision_id: first?.id, edit_summary: 'undo' };
+    expect((await call(t.app, 'POST', `${API}/revisions/rollback`, rollback, { token: admin.token })).status).toBe(200);
+    expect(await excerpt()).toBe('Original body text.');
   });
 
   it('[S7-072][S7-075] edits an answer and reads it with answer/info', async () => {
