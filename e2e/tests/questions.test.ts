@@ -103,12 +103,15 @@ describe('a question from asked to accepted', () => {
     for (const [i, { tab, text }] of tabs.entries()) {
       const { context, page, problems } = tab;
       await context.addCookies([{ name: 'inquire_token', value: token, url: site.url }]);
-      await page.route('**/answer/api/v1/answer/acceptance', (route) => route.abort('internetdisconnected'));
       await page.goto(questionUrl);
+      // Offline from here: the acceptance, and the language's other strings the first click asks
+      // for. The toast says so in words the page came with.
+      const offline = ['**/answer/api/v1/answer/acceptance', '**/assets/en_US-*.js', '**/assets/zh_CN-*.js'];
+      for (const pattern of offline) await page.route(pattern, (route) => route.abort('internetdisconnected'));
       await page.getByRole('button', { name: i === 0 ? 'Accept' : '采纳' }).click();
       await page.getByRole('status').filter({ hasText: text }).waitFor();
       await screenshot(page, i === 0 ? 'accept-failed-desktop-light-en' : 'accept-failed-phone-dark-zh');
-      await page.unroute('**/answer/api/v1/answer/acceptance');
+      for (const pattern of offline) await page.unroute(pattern);
       await page.reload();
       expect(await page.getByRole('button', { name: i === 0 ? 'Accept' : '采纳' }).isVisible()).toBe(true);
       // The browser logs the refused request itself; nothing else went wrong.

@@ -47,13 +47,17 @@ async function hydrate(): Promise<void> {
   ]);
   const loadPageData = pageDataStrategy(() => router.state.loaderData);
   const router = createBrowserRouter(routes, {
-    // The next page may show any string: the whole catalog comes with its data.
-    dataStrategy: async (args) => (await Promise.all([loadPageData(args), completeStrings()]))[0],
+    // The next page may show any string: the whole catalog comes with its data. A catalog that
+    // cannot be loaded does not fail the page; a string still missing asks for it again.
+    dataStrategy: async (args) =>
+      (await Promise.all([loadPageData(args), completeStrings().catch(() => undefined)]))[0],
   });
   // A reader's first input (a press, a key, focus on a field) may open or change anything, and a
-  // form translates its messages as it is sent: the whole catalog starts loading then.
+  // form translates its messages as it is sent: the whole catalog starts loading then. Offline,
+  // it fails quietly and is tried again when a string is missing or a dialog opens.
+  const complete = () => void completeStrings().catch(() => undefined);
   for (const type of ['pointerdown', 'keydown', 'focusin']) {
-    window.addEventListener(type, () => void completeStrings(), { once: true, passive: true, capture: true });
+    window.addEventListener(type, complete, { once: true, passive: true, capture: true });
   }
   const container = document.getElementById('root');
   if (container) {

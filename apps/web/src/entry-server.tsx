@@ -26,6 +26,7 @@ import type { Catalog } from './lib/translator';
 import { collectStrings, TranslationProvider } from './lib/translation';
 import { collectDeferred, loadAllDeferred } from './lib/deferred';
 import { dehydratePostHtml } from './lib/html-once';
+import { OFFLINE_STRINGS } from './lib/http';
 
 /** Our own nonce is base64, but an attribute is escaped all the same. */
 const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -135,6 +136,7 @@ export async function render(input: RenderRequest): Promise<RenderResult> {
   // A reading page's strings go with it: the browser hydrates with them instead of first
   // loading its language's whole catalog (lib/i18n.ts loads that when needed).
   const pageStrings = context.matches.some((m) => (m.route.handle as RouteHandle | undefined)?.pageStrings);
+  if (pageStrings) for (const key of OFFLINE_STRINGS) keys.add(key);
   const strings = pageStrings ? stringsScript(input.lang, keys) : '';
   const nonce = input.nonce ? ` nonce="${escapeAttribute(input.nonce)}"` : '';
   const script = `${hydrationScript(context, markup, deferredChunks)}${strings}`;

@@ -38,7 +38,7 @@ describe('a page preloads its own chunks and strings with the entry', () => {
   const inlineStrings = (html: string) => /window\.__inquireStrings=(.*?);(?:<\/script>|window\.)/s.exec(html)?.[1];
   const CJK = /[\u4e00-\u9fff]/;
 
-  it('[P-4] a question page: its page chunk and the related-questions chunk, each with the nonce; its strings inline, no catalog', async () => {
+  it('[P-4] a question page: its page chunk and the related-questions chunk, each with the nonce; its strings inline (and those of a call that gets no answer), no catalog', async () => {
     const page = await t.app.inject({ method: 'GET', url: questionPath });
     expect(page.statusCode).toBe(200);
     const links = preloads(page.body);
@@ -50,6 +50,10 @@ describe('a page preloads its own chunks and strings with the entry', () => {
     const strings = inlineStrings(page.body);
     expect(strings).toBeTruthy();
     expect(CJK.test(strings ?? '')).toBe(false);
+    // A call that cannot reach the site says so in words the page already holds: the rest of
+    // the catalog could not be loaded either.
+    expect(strings).toContain('Could not reach the site.');
+    expect(strings).toContain('The site took too long to answer.');
     const nonce = /<script nonce="([^"]+)"/.exec(page.body)?.[1];
     expect(nonce).toBeTruthy();
     for (const link of links) expect(link.nonce).toBe(nonce);
@@ -65,6 +69,7 @@ describe('a page preloads its own chunks and strings with the entry', () => {
     expect(listHrefs.some((href) => /^\/assets\/question-list-page-[\w-]+\.js$/.test(href))).toBe(true);
     expect(listHrefs.filter((href) => /en_US|zh_CN/.test(href))).toEqual([]);
     expect(CJK.test(inlineStrings(list.body) ?? '')).toBe(true);
+    expect(inlineStrings(list.body)).toContain('无法连接到站点，请检查网络后重试。');
 
     // Login checks its form as it is sent, so its language's whole catalog comes first.
     const login = await t.app.inject({ method: 'GET', url: '/users/login', headers: zh });

@@ -11,6 +11,18 @@ const REQUEST_REASONS = {
   networkError: { reason: 'base.network_error', text: 'ui.request.network_error' },
 } as const;
 
+/**
+ * The strings of a call that got no answer, and of the toast that says so: every reading page
+ * carries them with its own (entry-server.tsx). A page loads the rest of its language's strings
+ * when one is missing, which is exactly what cannot work when the site cannot be reached: the
+ * toast would show its key, then vanish before the strings came.
+ */
+export const OFFLINE_STRINGS: readonly string[] = [
+  REQUEST_REASONS.timeout.text,
+  REQUEST_REASONS.networkError.text,
+  'ui.toast.close',
+];
+
 /** The API prefix: `{base}` of the spec. */
 export const API_BASE = '/answer/api/v1';
 export const ADMIN_API_BASE = '/answer/admin/api';

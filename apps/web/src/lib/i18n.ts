@@ -38,7 +38,8 @@ export async function browserInstance(
   if (pageStrings) {
     partial.add(lang);
     for (const language of Object.keys(pageStrings)) if (isLanguage(language)) partial.add(language);
-    browserI18n = createTranslator(lang, pageStrings, () => void completeStrings());
+    // A load that fails (the site cannot be reached) is tried again at the next missing string.
+    browserI18n = createTranslator(lang, pageStrings, () => void completeStrings().catch(() => undefined));
   } else {
     browserI18n = createTranslator(lang, { [lang]: await browserCatalogs[lang]() });
   }
