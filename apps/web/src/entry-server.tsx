@@ -81,11 +81,11 @@ function segmentRoutesFor(url: string): SegmentRoutes {
  * nothing. Its getters read the context it was made with, so each render gets a view with that
  * render's state (what createStaticRouter builds from a context).
  */
-function staticRouterFor(routes: SegmentRoutes, context: StaticHandlerContext): StaticRouter {
-  if (context.matches.some((match) => routes.router.manifest[match.route.id]?.lazy && !match.route.lazy)) {
-    routes.router = createStaticRouter(routes.handler.dataRoutes, noContext);
+function staticRouterFor(cut: SegmentRoutes, context: StaticHandlerContext): StaticRouter {
+  if (context.matches.some((match) => cut.router.manifest[match.route.id]?.lazy && !match.route.lazy)) {
+    cut.router = createStaticRouter(cut.handler.dataRoutes, noContext);
   }
-  const shared = routes.router;
+  const shared = cut.router;
   const matches = context.matches.map((match) => ({
     ...match,
     route: shared.manifest[match.route.id] ?? match.route,
@@ -111,14 +111,14 @@ const translations = { en_US: createI18n('en_US'), zh_CN: createI18n('zh_CN') };
 export async function render(input: RenderRequest): Promise<RenderResult> {
   const request = new Request(input.url, { method: 'GET' });
   const requestContext: ServerLoadContext = { reader: input.reader, memo: new Map(), referer: input.referer };
-  const routes = segmentRoutesFor(input.url);
-  const context = await routes.handler.query(request, { requestContext });
+  const cut = segmentRoutesFor(input.url);
+  const context = await cut.handler.query(request, { requestContext });
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
 
   const i18n = translations[input.lang];
-  const router = staticRouterFor(routes, context);
+  const router = staticRouterFor(cut, context);
   // The page's modules are loaded now (the handler imported them): so are its deferred parts.
   await loadAllDeferred();
   const {
