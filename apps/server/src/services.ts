@@ -133,7 +133,7 @@ export function createServices(site: SiteRuntime, options: ServiceOptions = {}):
     revisions,
     operations,
     timeline: new TimelineService(site, siteinfo, revisions),
-    questionPage: new QuestionPageService({ questions, answers, comments, reactions, invites, related }),
+    questionPage: new QuestionPageService(site, { questions, answers, comments, reactions, invites, related }),
     flags,
     reviewTypes: new ReviewTypesService(site),
     heldPosts: new HeldPostsService(site, siteinfo),

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../src/infra/db.js';
-import { isSqlite } from '../src/modules/posts/search-index.js';
+import { isSqlite, type Db } from '../src/infra/db.js';
 import { ageLexeme, ageStretch, tagLexeme, tagMark } from '../src/modules/search/search-text.js';
 
 /**

@@ -6,6 +6,7 @@ import {
   CompiledQuery,
   Kysely,
   PostgresDialect,
+  SqliteAdapter,
   SqliteDialect,
   SqliteDriver,
   sql,
@@ -26,6 +27,9 @@ import { PLANS_ALIKE, withNamedStatements } from './pg-statements.js';
 pg.types.setTypeParser(20, (value) => Number(value));
 
 export type Db = Kysely<Database>;
+
+/** Whether `db` is SQLite (an engine's own SQL: FTS5, JSON functions). */
+export const isSqlite = (db: Db) => db.getExecutor().adapter instanceof SqliteAdapter;
 
 /** `.modifyEnd(plansAlike)`: a LIMIT query whose plan does not depend on its values (pg-statements.ts). */
 export const plansAlike = sql.raw(PLANS_ALIKE);

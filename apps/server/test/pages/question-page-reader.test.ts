@@ -5,8 +5,9 @@ import { buildMember } from '../factories.js';
 import { buildTestApp, type TestApp } from '../harness.js';
 
 interface Parts {
-  question: { vote_status: string; collected: boolean; followed: boolean };
-  answers: { list: { id: string; vote_status: string }[] };
+  question: { vote_status: string; collected: boolean; followed: boolean } & Record<string, unknown>;
+  answers: { list: ({ id: string; vote_status: string } & Record<string, unknown>)[] };
+  invited: { username: string }[];
   comments: Record<string, { list: { comment_id: string; is_vote?: boolean }[] }>;
   my_answer_id?: string;
 }
@@ -22,6 +23,17 @@ describe('question page data for its reader', () => {
   let answerId: string;
   let commentId: string;
   const tokens: Record<'reader' | 'answerer' | 'other', string> = { reader: '', answerer: '', other: '' };
+
+  /** A read of the API as the member with `token` (the envelope's data). */
+  async function apiRead<T>(path: string, token: string): Promise<T> {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/answer/api/v1/${path}`,
+      headers: { cookie: `${SESSION_COOKIE}=${token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json().data as T;
+  }
 
   async function partsFor(token: string): Promise<Parts> {
     const response = await t.app.inject({
@@ -128,5 +140,73 @@ describe('question page data for its reader', () => {
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toContain('SECRET-ANSWER-TEXT');
     }
+  });
+
+  it('[P-2] the page data shows the question’s author, tags, marks and invitees as question/info does; answers carry their authors and editors', async () => {
+    const { services } = t.app;
+    const staff = await buildMember(t.app, { role_id: ROLE.admin });
+    const asker = await buildMember(t.app);
+    const [first, second] = [await buildMember(t.app), await buildMember(t.app)];
+    const { id } = await services.questions.ask(
+      {
+        title: 'A question whose page reads its parts with its row',
+        content: 'Two tags, two invitees and an answer edited by someone else.',
+        tags: [{ slug_name: 'zeta-part' }, { slug_name: 'alpha-part' }],
+      },
+      asker.actor,
+    );
+    const { id: answer } = await services.answers.create(
+      { question_id: id, content: 'An answer staff edit.' },
+      first.actor,
+    );
+    await services.revisions.editAnswer(
+      { id: answer, content: 'An answer staff edited, so its editor shows.', edit_summary: 'clearer' },
+      staff.actor,
+    );
+    await services.invites.set(
+      { id, invite_user: [second.actor.user.username, first.actor.user.username] },
+      staff.actor,
+    );
+    const [page, info, answers, invited] = await Promise.all([
+      (async () => {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/answer/api/v1/question/page-data?id=${id}`,
+          headers: { cookie: `${SESSION_COOKIE}=${tokens.reader}` },
+        });
+        expect(response.statusCode).toBe(200);
+        return response.json().data as Parts;
+      })(),
+      apiRead<Record<string, unknown>>(`question/info?id=${id}`, tokens.reader),
+      apiRead<{ list: Record<string, unknown>[] }>(`answer/page?question_id=${id}&page=1&page_size=20`, tokens.reader),
+      apiRead<unknown[]>(`question/invite?id=${id}`, tokens.reader),
+    ]);
+    expect((info.tags as { slug_name: string }[]).map((tag) => tag.slug_name)).toEqual(['alpha-part', 'zeta-part']);
+    for (const key of ['tags', 'vote_status', 'collected', 'followed'] as const) {
+      expect(page.question[key], key).toEqual(info[key]);
+    }
+    const shownAs = ({
+      username,
+      display_name,
+      avatar,
+    }: {
+      username: string;
+      display_name: string;
+      avatar: string;
+    }) => ({
+      username,
+      display_name,
+      avatar,
+    });
+    expect(page.question.operator).toEqual(shownAs(info.operator as Parameters<typeof shownAs>[0]));
+    expect(page.question.operator).toMatchObject({ username: asker.actor.user.username });
+    expect(invited).toHaveLength(2);
+    expect(page.invited).toEqual(invited);
+    // The answers' authors and editors come with their rows, for the page and the API alike.
+    const listed = answers.list.find((a) => a.id === answer);
+    expect(listed?.user_info).toMatchObject({ username: first.actor.user.username });
+    expect(listed?.update_user_info).toMatchObject({ username: staff.actor.user.username });
+    const shown = page.answers.list.find((a) => a.id === answer);
+    expect(shown?.operator).toEqual(shownAs(listed?.operator as Parameters<typeof shownAs>[0]));
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { makeObjectId, SEARCH_COUNT_CAP } from '@inquire/shared';
-import { isSqlite } from '../../src/modules/posts/search-index.js';
+import { isSqlite } from '../../src/infra/db.js';
 import { hashToken } from '../../src/infra/tokens.js';
 import { setCaptcha } from '../security/accounts-helpers.js';
 import { ADMIN, buildTestApp, call, type TestApp } from '../harness.js';

@@ -11,7 +11,7 @@ import { activitiesRepository } from '../activity/activities.repository.js';
 import type { Actor } from '../auth/auth.service.js';
 import { canAccept, canAnswer } from '../posts/post-policy.js';
 import { canSeePost, seesOthersRestrictedPosts } from '../posts/visibility.js';
-import { isNoId, presentAnswer, presentAuthor } from '../posts/post.presenter.js';
+import { presentAnswer, presentAuthor } from '../posts/post.presenter.js';
 import { questionsRepository, type QuestionRow } from '../posts/questions.repository.js';
 import { reputation, type ReputationKey } from '../reputation/reputation.service.js';
 import { revisionsRepository } from '../posts/revisions.repository.js';
@@ -62,17 +62,12 @@ export class AnswersService {
 
   /** Rows from rowsOf as the caller sees them: authors, editors, decisions and actions. */
   async presentRows(question: QuestionRow, actor: Actor | null, rows: AnswerRows): Promise<Paged<AnswerItem>> {
-    const { count, list, votes } = rows;
-    const db = this.site.db;
-    const [authors, { site_users: users }, decided] = await Promise.all([
-      usersRepository.authors(
-        db,
-        list.flatMap((a) => [a.user_id, ...(isNoId(a.last_edit_user_id) ? [] : [a.last_edit_user_id])]),
-      ),
+    const { count, list, votes, people } = rows;
+    const [{ site_users: users }, decided] = await Promise.all([
       this.siteinfo.settings(),
-      decisionsFor(db, actor, list),
+      decisionsFor(this.site.db, actor, list),
     ]);
-    const byId = new Map(authors.map((a) => [a.id, presentAuthor(a, users)]));
+    const byId = new Map([...people.values()].map((a) => [a.id, presentAuthor(a, users)]));
     return {
       count,
       list: list.flatMap((answer) => {

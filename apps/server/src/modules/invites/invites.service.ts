@@ -10,8 +10,11 @@ import { loadLivePost } from '../posts/visibility.js';
 import { questionsRepository } from '../posts/questions.repository.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { avatarUrl } from '../users/users.presenter.js';
+import type { UserRow } from '../users/users.repository.js';
 import { invitesRepository } from './invites.repository.js';
 import { notifyInbox } from '../notifications/notify.js';
+
+type InviteeRow = Pick<UserRow, 'username' | 'display_name' | 'avatar' | 'e_mail' | 'status'>;
 
 /**
  * Invitations will send email (a later issue), so saving them is rate limited per member
@@ -85,10 +88,12 @@ export class InvitesService {
   }
 
   private async present(questionId: string): Promise<InvitedUser[]> {
-    const [rows, { site_users: users }] = await Promise.all([
-      invitesRepository.listFor(this.site.db, questionId),
-      this.siteinfo.settings(),
-    ]);
+    return this.presentRows(await invitesRepository.listFor(this.site.db, questionId));
+  }
+
+  /** Invitees read already (a question page reads them with its row), as the wire shows them. */
+  async presentRows(rows: InviteeRow[]): Promise<InvitedUser[]> {
+    const { site_users: users } = await this.siteinfo.settings();
     return rows.map((r) => ({ username: r.username, display_name: r.display_name, avatar: avatarUrl(r, users) }));
   }
 }

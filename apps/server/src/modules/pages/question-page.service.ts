@@ -8,6 +8,7 @@ import {
   type QuestionPageParts,
   type ReactionSummary,
 } from '@inquire/shared';
+import type { SiteRuntime } from '../../infra/site.js';
 import type { AnswersService } from '../answers/answers.service.js';
 import type { Actor } from '../auth/auth.service.js';
 import type { CommentsService } from '../comments/comments.service.js';
@@ -15,6 +16,7 @@ import type { InvitesService } from '../invites/invites.service.js';
 import { withCountedView, type QuestionsService } from '../questions/questions.service.js';
 import type { ReactionsService } from '../reactions/reactions.service.js';
 import type { RelatedService } from '../related/related.service.js';
+import { questionPageRepository } from './question-page.repository.js';
 
 /**
  * Comments as the page carries them (compact: see PageComment) for the posts it shows, a
@@ -68,7 +70,10 @@ interface Readers {
  * or 50.
  */
 export class QuestionPageService {
-  constructor(private readonly readers: Readers) {}
+  constructor(
+    private readonly site: SiteRuntime,
+    private readonly readers: Readers,
+  ) {}
 
   async load(questionId: string, actor: Actor | null, visitor: string): Promise<QuestionPageParts> {
     const { questions, answers, comments, reactions, invites, related } = this.readers;
@@ -76,9 +81,12 @@ export class QuestionPageService {
     // PostgreSQL); when the reader may not see the question they are dropped unread.
     const answerRows = answers.rowsOf(questionId, actor, 1, ANSWERS_PER_PAGE);
     answerRows.catch(() => undefined); // its failure is reported below, or not at all after a 404
-    // Loaded and checked once (by exact id: the answers above are this row's); every part
-    // below is of this question.
-    const row = await questions.visibleRow(questionId, actor);
+    // Loaded with its own parts (author, tags, the reader's marks, invitees) in one round trip,
+    // and checked once (by exact id: the answers above are this row's); every part below is
+    // of this question.
+    const page = await questionPageRepository.find(this.site.db, questionId, actor?.user.id ?? '');
+    const row = questions.checkedVisible(page?.question, actor);
+    const parts = page!; // checkedVisible threw when there was no row
     // What hangs off the posts (comments, reactions) needs only their ids: it is read as soon
     // as the answers' rows are in, beside their authors (a round trip less on PostgreSQL).
     const marks = answerRows.then(({ list }) => {
@@ -94,9 +102,9 @@ export class QuestionPageService {
     const [viewCounted, presented, answerPage, invited, relatedList, [commentPages, reactionSummaries]] =
       await Promise.all([
         visitor ? questions.countView(row.id, visitor) : false,
-        questions.present(row, actor, true),
+        questions.presentWith(row, parts, actor),
         answerRows.then((rows) => answers.presentRows(row, actor, rows)),
-        row.status === DELETED ? [] : invites.listOf(row),
+        row.status === DELETED ? [] : invites.presentRows(parts.invitees),
         related.forReadable(row),
         marks,
       ]);

@@ -3,11 +3,14 @@ import { sql } from 'kysely';
 import { ANSWER_STATUS } from '@inquire/shared';
 import type { AnswersTable } from '../../db/database.js';
 import { plansAlike, type Db } from '../../infra/db.js';
+import { jsonObject, parsedJson } from '../../infra/json-columns.js';
 import { preparedQuery } from '../../infra/prepared-query.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { searchFeedQueue } from './search-feed-queue.js';
 import { searchIndex } from './search-index.js';
 import { LINK_KIND, replaceLinks } from './question-links.js';
+import { authorColumns } from '../users/users.repository.js';
+import type { AuthorRow } from './post.presenter.js';
 
 export type AnswerRow = Selectable<AnswersTable>;
 
@@ -47,6 +50,13 @@ const answersPage = (seesOthersRestricted: boolean, limit: number) =>
           .where('votes.user_id', '=', v.userId)
           .as('viewer_vote'),
       )
+      // And its author and last editor, as the page shows them: a round trip less again.
+      .select([
+        sql`(select ${jsonObject(db, authorColumns('u'))} from users u where u.id = answers.user_id)`.as('page_author'),
+        sql`(select ${jsonObject(db, authorColumns('u'))} from users u where u.id = answers.last_edit_user_id)`.as(
+          'page_editor',
+        ),
+      ])
       .orderBy('accepted', 'desc')
       .orderBy('vote_count', 'desc')
       .orderBy('created_at', 'asc')
@@ -128,13 +138,23 @@ export const answersRepository = {
     const read = answersPageOf(visibleTo.seesOthersRestricted, pageSize);
     const rows = await read(db, { questionId, userId: visibleTo.userId, offset: (page - 1) * pageSize });
     const votes = new Map(rows.map((row) => [row.id, row.viewer_vote ?? 0]));
-    const list: AnswerRow[] = rows.map(({ viewer_vote: _vote, ...answer }) => answer);
+    // Authors and editors by id (an editor without a row, '0' or gone, is none).
+    const people = new Map<string, AuthorRow>();
+    for (const row of rows) {
+      for (const json of [row.page_author, row.page_editor]) {
+        const person = parsedJson<AuthorRow>(json);
+        if (person) people.set(person.id, person);
+      }
+    }
+    const list: AnswerRow[] = rows.map(
+      ({ viewer_vote: _vote, page_author: _author, page_editor: _editor, ...answer }) => answer,
+    );
     // A first page that is not full holds them all: no count to read.
-    if (page === 1 && list.length < pageSize) return { count: list.length, list, votes };
+    if (page === 1 && list.length < pageSize) return { count: list.length, list, votes, people };
     const total = await visibleAnswers(db, questionId, visibleTo)
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
-    return { count: Number(total.count), list, votes };
+    return { count: Number(total.count), list, votes, people };
   },
 
   /** Marks one answer accepted and every other answer of the question not accepted. */

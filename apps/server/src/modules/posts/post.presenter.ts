@@ -10,7 +10,7 @@ import { answerActions, questionActions } from './post-policy.js';
 import type { QuestionRow } from './questions.repository.js';
 import type { AnswerRow } from './answers.repository.js';
 
-type AuthorRow = Pick<UserRow, 'id' | 'username' | 'display_name' | 'avatar' | 'e_mail' | 'status' | 'rank'> &
+export type AuthorRow = Pick<UserRow, 'id' | 'username' | 'display_name' | 'avatar' | 'e_mail' | 'status' | 'rank'> &
   Partial<Pick<UserRow, 'suspended_until' | 'mail_status'>>;
 
 export function presentAuthor(row: AuthorRow, users: SiteSettings['site_users']): PostAuthor {

@@ -1,6 +1,6 @@
-import { sql, SqliteAdapter, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { ANSWER_STATUS, objectIdRange, objectTypeOf } from '@inquire/shared';
-import type { Db } from '../../infra/db.js';
+import { isSqlite, type Db } from '../../infra/db.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { plainText } from '../../lib/markdown.js';
 import { AGE_STRETCH_IDS, ageLexeme, ageStretch, searchWords, tagLexeme, tagMark } from '../search/search-text.js';
@@ -38,8 +38,6 @@ const BATCH = 500;
 
 /** A byte count as the commands print sizes: "12.3 MB". */
 export const formatMegabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
-
-export const isSqlite = (db: Db) => db.getExecutor().adapter instanceof SqliteAdapter;
 
 const bodyText = (html: string) => plainText(html, BODY_MAX);
 

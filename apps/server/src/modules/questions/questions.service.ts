@@ -38,7 +38,13 @@ import { avatarUrl, statusWord } from '../users/users.presenter.js';
 import { usersRepository } from '../users/users.repository.js';
 import { canSeePost } from '../posts/visibility.js';
 import { insertQuestionRows } from '../posts/question-rows.js';
-import { isNoId, presentAuthor, presentQuestion, type QuestionSurroundings } from '../posts/post.presenter.js';
+import {
+  isNoId,
+  presentAuthor,
+  presentQuestion,
+  type AuthorRow,
+  type QuestionSurroundings,
+} from '../posts/post.presenter.js';
 import { answersRepository } from '../posts/answers.repository.js';
 import { questionsRepository, type ListedCounts, type QuestionRow } from '../posts/questions.repository.js';
 import { queueNewQuestionEmails } from '../notifications/email-notices.js';
@@ -265,27 +271,48 @@ export class QuestionsService {
 
   /** The question's row when the caller may see it (404 otherwise); no view is counted. */
   async visibleRow(id: string, actor: Actor | null): Promise<QuestionRow> {
-    const question = await questionsRepository.findById(this.site.db, id);
+    return this.checkedVisible(await questionsRepository.findById(this.site.db, id), actor);
+  }
+
+  /** A question row read some other way (with a page's parts): itself when the caller may see it, else 404. */
+  checkedVisible<Row extends QuestionRow>(question: Row | undefined, actor: Actor | null): Row {
     if (!question || !canSeePost(actor, question)) throw AppError.notFound(REASONS.questionNotFound);
     return question;
   }
 
   /**
-   * A readable question as its page shows it, with what the caller may do. `forPage` skips
-   * what only Answer's fields need (the editor, the last answerer, the caller's answer): the
-   * question page's data leaves those fields out.
+   * A readable question as Answer's `question/info` shows it, with what the caller may do. The
+   * question page's data (pages/question-page.service.ts) reads its parts with the row and
+   * leaves out what only Answer's fields need (the editor, the last answerer, the caller's answer).
    */
-  async present(question: QuestionRow, actor: Actor | null, forPage = false): Promise<QuestionDetail> {
+  async present(question: QuestionRow, actor: Actor | null): Promise<QuestionDetail> {
     const db = this.site.db;
-    const [authors, tags, settings, engagement, around, decided] = await Promise.all([
+    const [authors, tags, engagement, around, decided] = await Promise.all([
       usersRepository.authors(db, [question.user_id]),
       questionsRepository.tagsOf(db, [question.id]),
-      this.siteinfo.settings(),
       questionsRepository.engagementOf(db, actor?.user.id ?? '', question.id),
-      forPage ? undefined : this.surroundings(question, actor),
+      this.surroundings(question, actor),
       decisionsFor(db, actor, [question]),
     ]);
-    const author = authors[0];
+    return this.presentWith(question, { author: authors[0], tags, engagement }, actor, around, decided);
+  }
+
+  /**
+   * `present` from parts read already (a page reads them with the row: pages/question-page.repository.ts).
+   * Only for a row checked readable by the caller.
+   */
+  async presentWith(
+    question: QuestionRow,
+    { author, tags, engagement }: QuestionParts,
+    actor: Actor | null,
+    around?: QuestionSurroundings,
+    /** The decisions behind the question, when read already (decisionsFor). */
+    decisions?: Awaited<ReturnType<typeof decisionsFor>>,
+  ): Promise<QuestionDetail> {
+    const [settings, decided] = await Promise.all([
+      this.siteinfo.settings(),
+      decisions ?? decisionsFor(this.site.db, actor, [question]),
+    ]);
     if (!author) throw AppError.notFound(REASONS.questionNotFound);
     const marks = tagMarks(settings.site_write);
     const presented = presentQuestion(
@@ -467,6 +494,13 @@ export class QuestionsService {
 }
 
 /** A question's counts with the view just counted (one more view, one more unique viewer). */
+/** What a question's presentation reads besides its row. */
+export interface QuestionParts {
+  author: AuthorRow | undefined;
+  tags: { slug_name: string; display_name: string; reserved: number; recommend: number }[];
+  engagement: { collected: boolean; followed: boolean; vote: number | undefined };
+}
+
 export function withCountedView<T extends { view_count: number; unique_view_count: number }>(question: T): T {
   return { ...question, view_count: question.view_count + 1, unique_view_count: question.unique_view_count + 1 };
 }

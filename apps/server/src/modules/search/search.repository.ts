@@ -7,8 +7,7 @@ import {
   SEARCH_COUNT_CAP,
   type SearchOrder,
 } from '@inquire/shared';
-import type { Db } from '../../infra/db.js';
-import { isSqlite } from '../posts/search-index.js';
+import { isSqlite, type Db } from '../../infra/db.js';
 import { listedQuestionCheckSql, listedQuestionSql } from '../posts/public-questions.js';
 import { wordShares, type KindShares, type WordShares } from './word-shares.repository.js';
 import {

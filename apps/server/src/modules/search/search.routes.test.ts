@@ -4,7 +4,7 @@ import type { SearchResults } from '@inquire/shared';
 import { buildUser, loginAs } from '../../../test/factories.js';
 import { ADMIN, buildTestApp, call, type TestApp } from '../../../test/harness.js';
 import { insertIndexDocuments } from '../../../test/index-documents.js';
-import { isSqlite } from '../posts/search-index.js';
+import { isSqlite } from '../../infra/db.js';
 import { ageLexeme, ageStretch, tagMark, tsLexeme } from './search-text.js';
 import { makeObjectId, SEARCH_COUNT_CAP } from '@inquire/shared';
 

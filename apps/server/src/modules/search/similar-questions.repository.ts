@@ -1,8 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { objectIdRange } from '@inquire/shared';
-import type { Db } from '../../infra/db.js';
 import { listedQuestionCheckSql } from '../posts/public-questions.js';
-import { isSqlite } from '../posts/search-index.js';
+import { isSqlite, type Db } from '../../infra/db.js';
 import { postsOfMatches, sqliteNewestByTitle } from './search.repository.js';
 import { ftsPhrase, searchWords, tsPhrase } from './search-text.js';
 

@@ -5,11 +5,28 @@ import { oneOf, preparedQuery } from '../../infra/prepared-query.js';
 
 export type UserRow = Selectable<UsersTable>;
 
+/** What a post's author is shown from (posts/post.presenter.ts presentAuthor). */
+const AUTHOR_FIELDS = [
+  'id',
+  'username',
+  'display_name',
+  'avatar',
+  'e_mail',
+  'status',
+  'rank',
+  'suspended_until',
+  'mail_status',
+] as const;
+
+/** The author's columns of the users row aliased `alias`, by name (for infra/json-columns.ts). */
+export const authorColumns = (alias: string): Record<string, string> =>
+  Object.fromEntries(AUTHOR_FIELDS.map((field) => [field, `${alias}.${field}`]));
+
 /** Prepared (infra/prepared-query.ts): every page of posts reads their authors. */
 const authorsOf = preparedQuery((db, v: { ids: readonly string[] }) =>
   db
     .selectFrom('users')
-    .select(['id', 'username', 'display_name', 'avatar', 'e_mail', 'status', 'rank', 'suspended_until', 'mail_status'])
+    .select(AUTHOR_FIELDS)
     .where(oneOf(sql.ref('id'), v.ids)),
 );
 
