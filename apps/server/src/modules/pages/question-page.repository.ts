@@ -5,7 +5,7 @@ import { jsonArray, jsonObject, parsedJson } from '../../infra/json-columns.js';
 import { preparedQuery } from '../../infra/prepared-query.js';
 import type { AuthorRow } from '../posts/post.presenter.js';
 import type { QuestionRow } from '../posts/questions.repository.js';
-import { authorColumns } from '../users/users.repository.js';
+import { authorColumns, type UserRow } from '../users/users.repository.js';
 
 export interface PageTagRow {
   slug_name: string;
@@ -14,14 +14,8 @@ export interface PageTagRow {
   reserved: number;
 }
 
-export interface PageInviteeRow {
-  id: string;
-  username: string;
-  display_name: string;
-  avatar: string;
-  e_mail: string;
-  status: number;
-}
+/** An invitee as `question/invite` shows them (invites.repository.ts reads the same columns). */
+export type PageInviteeRow = Pick<UserRow, 'id' | 'username' | 'display_name' | 'avatar' | 'e_mail' | 'status'>;
 
 /**
  * A question's row with what its page shows of it besides: its author, its listed tags, the
