@@ -16,7 +16,10 @@ export function jsonObject(db: Db, columns: Record<string, string>): RawBuilder<
   return isSqlite(db) ? sql`json_object(${sql.join(pairs)})` : sql`json_build_object(${sql.join(pairs)})`;
 }
 
-/** A JSON array of `item` over the rows `from` reads (its FROM and WHERE), in `order`; [] for none. */
+/**
+ * A JSON array of `item` over the rows `from` reads (its FROM and WHERE), in `order`; [] for none.
+ * An aggregate's own ORDER BY needs SQLite 3.44 or later (better-sqlite3 bundles 3.53).
+ */
 export function jsonArray(db: Db, item: RawBuilder<unknown>, order: string, from: RawBuilder<unknown>) {
   const by = sql.raw(order);
   const aggregate = isSqlite(db)
