@@ -11,6 +11,12 @@ const INVITEE = [
   'users.status',
 ] as const;
 
+/** The invitee's columns of the users row aliased `alias`, by name (for infra/json-columns.ts). */
+export const inviteeColumns = (alias: string): Record<string, string> =>
+  Object.fromEntries(
+    INVITEE.map((column) => column.replace('users.', '')).map((field) => [field, `${alias}.${field}`]),
+  );
+
 /** Prepared (infra/prepared-query.ts): every question page shows who was invited. */
 const inviteesOf = preparedQuery((db, v: { questionId: string }) =>
   db

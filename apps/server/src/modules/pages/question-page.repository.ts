@@ -3,6 +3,7 @@ import { USER_STATUS } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import { jsonArray, jsonObject, parsedJson } from '../../infra/json-columns.js';
 import { preparedQuery } from '../../infra/prepared-query.js';
+import { inviteeColumns } from '../invites/invites.repository.js';
 import type { AuthorRow } from '../posts/post.presenter.js';
 import type { QuestionRow } from '../posts/questions.repository.js';
 import { authorColumns, type UserRow } from '../users/users.repository.js';
@@ -14,7 +15,7 @@ export interface PageTagRow {
   reserved: number;
 }
 
-/** An invitee as `question/invite` shows them (invites.repository.ts reads the same columns). */
+/** An invitee as `question/invite` shows them (its columns: inviteeColumns). */
 export type PageInviteeRow = Pick<UserRow, 'id' | 'username' | 'display_name' | 'avatar' | 'e_mail' | 'status'>;
 
 /**
@@ -52,14 +53,8 @@ const questionPageRow = preparedQuery((db, v: { id: string; viewerId: string }) 
   );
   const invitees = jsonArray(
     db,
-    jsonObject(db, {
-      id: 'u.id',
-      username: 'u.username',
-      display_name: 'u.display_name',
-      avatar: 'u.avatar',
-      e_mail: 'u.e_mail',
-      status: 'u.status',
-    }),
+    jsonObject(db, inviteeColumns('u')),
+    // The order of invitesRepository.listFor.
     'i.created_at, u.username',
     sql`from question_invites i inner join users u on u.id = i.user_id where i.question_id = questions.id and u.status <> ${USER_STATUS.deleted}`,
   );
