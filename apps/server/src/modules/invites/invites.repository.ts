@@ -1,6 +1,7 @@
 import { MAIL_STATUS, USER_STATUS } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import { preparedQuery } from '../../infra/prepared-query.js';
+import type { UserRow } from '../users/users.repository.js';
 
 const INVITEE = [
   'users.id',
@@ -10,6 +11,9 @@ const INVITEE = [
   'users.e_mail',
   'users.status',
 ] as const;
+
+/** An invitee as read (`listFor`), to show as `question/invite` does. */
+export type InviteeRow = Pick<UserRow, 'id' | 'username' | 'display_name' | 'avatar' | 'e_mail' | 'status'>;
 
 /** The invitee's columns of the users row aliased `alias`, by name (for infra/json-columns.ts). */
 export const inviteeColumns = (alias: string): Record<string, string> =>

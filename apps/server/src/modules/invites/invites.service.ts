@@ -10,11 +10,8 @@ import { loadLivePost } from '../posts/visibility.js';
 import { questionsRepository } from '../posts/questions.repository.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { avatarUrl } from '../users/users.presenter.js';
-import type { UserRow } from '../users/users.repository.js';
-import { invitesRepository } from './invites.repository.js';
+import { invitesRepository, type InviteeRow } from './invites.repository.js';
 import { notifyInbox } from '../notifications/notify.js';
-
-type InviteeRow = Pick<UserRow, 'username' | 'display_name' | 'avatar' | 'e_mail' | 'status'>;
 
 /**
  * Invitations will send email (a later issue), so saving them is rate limited per member

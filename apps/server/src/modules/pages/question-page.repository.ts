@@ -3,31 +3,18 @@ import { USER_STATUS } from '@inquire/shared';
 import type { Db } from '../../infra/db.js';
 import { jsonArray, jsonObject, parsedJson } from '../../infra/json-columns.js';
 import { preparedQuery } from '../../infra/prepared-query.js';
-import { inviteeColumns } from '../invites/invites.repository.js';
-import type { AuthorRow } from '../posts/post.presenter.js';
+import { inviteeColumns, type InviteeRow } from '../invites/invites.repository.js';
+import type { AuthorRow, QuestionParts } from '../posts/post.presenter.js';
 import type { QuestionRow } from '../posts/questions.repository.js';
-import { authorColumns, type UserRow } from '../users/users.repository.js';
-
-export interface PageTagRow {
-  slug_name: string;
-  display_name: string;
-  recommend: number;
-  reserved: number;
-}
-
-/** An invitee as `question/invite` shows them (its columns: inviteeColumns). */
-export type PageInviteeRow = Pick<UserRow, 'id' | 'username' | 'display_name' | 'avatar' | 'e_mail' | 'status'>;
+import { authorColumns } from '../users/users.repository.js';
 
 /**
  * A question's row with what its page shows of it besides: its author, its listed tags, the
  * reader's bookmark, follow and vote, and who is invited to answer it.
  */
-export interface QuestionPageRow {
+export interface QuestionPageRow extends QuestionParts {
   question: QuestionRow;
-  author: AuthorRow | undefined;
-  tags: PageTagRow[];
-  engagement: { collected: boolean; followed: boolean; vote: number | undefined };
-  invitees: PageInviteeRow[];
+  invitees: InviteeRow[];
 }
 
 const LINK_LISTED = 1;
@@ -87,14 +74,14 @@ export const questionPageRepository = {
     return {
       question: question as QuestionRow,
       author: parsedJson<AuthorRow>(page_author),
-      tags: parsedJson<PageTagRow[]>(page_tags) ?? [],
+      tags: parsedJson<QuestionParts['tags']>(page_tags) ?? [],
       // PostgreSQL answers booleans, SQLite 0 and 1; a guest (no id) has none of them.
       engagement: {
         collected: viewerId !== '' && Boolean(page_collected),
         followed: viewerId !== '' && Boolean(page_followed),
         vote: viewerId === '' ? undefined : ((page_vote as number | null) ?? undefined),
       },
-      invitees: parsedJson<PageInviteeRow[]>(page_invitees) ?? [],
+      invitees: parsedJson<InviteeRow[]>(page_invitees) ?? [],
     };
   },
 };

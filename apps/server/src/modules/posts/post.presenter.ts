@@ -13,6 +13,13 @@ import type { AnswerRow } from './answers.repository.js';
 export type AuthorRow = Pick<UserRow, 'id' | 'username' | 'display_name' | 'avatar' | 'e_mail' | 'status' | 'rank'> &
   Partial<Pick<UserRow, 'suspended_until' | 'mail_status'>>;
 
+/** What a question's presentation reads besides its row (QuestionsService.presentWith). */
+export interface QuestionParts {
+  author: AuthorRow | undefined;
+  tags: { slug_name: string; display_name: string; reserved: number; recommend: number }[];
+  engagement: { collected: boolean; followed: boolean; vote: number | undefined };
+}
+
 export function presentAuthor(row: AuthorRow, users: SiteSettings['site_users']): PostAuthor {
   return {
     id: row.id,

@@ -42,7 +42,7 @@ import {
   isNoId,
   presentAuthor,
   presentQuestion,
-  type AuthorRow,
+  type QuestionParts,
   type QuestionSurroundings,
 } from '../posts/post.presenter.js';
 import { answersRepository } from '../posts/answers.repository.js';
@@ -494,13 +494,6 @@ export class QuestionsService {
 }
 
 /** A question's counts with the view just counted (one more view, one more unique viewer). */
-/** What a question's presentation reads besides its row. */
-export interface QuestionParts {
-  author: AuthorRow | undefined;
-  tags: { slug_name: string; display_name: string; reserved: number; recommend: number }[];
-  engagement: { collected: boolean; followed: boolean; vote: number | undefined };
-}
-
 export function withCountedView<T extends { view_count: number; unique_view_count: number }>(question: T): T {
   return { ...question, view_count: question.view_count + 1, unique_view_count: question.unique_view_count + 1 };
 }
