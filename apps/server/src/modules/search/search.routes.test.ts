@@ -5,7 +5,7 @@ import { buildUser, loginAs } from '../../../test/factories.js';
 import { ADMIN, buildTestApp, call, type TestApp } from '../../../test/harness.js';
 import { insertIndexDocuments } from '../../../test/index-documents.js';
 import { isSqlite } from '../../infra/db.js';
-import { ageLexeme, ageStretch, tagMark, tsLexeme } from './search-text.js';
+import { AGE_STRETCH_IDS, ageLexeme, ageStretch, tagMark, tsLexeme } from './search-text.js';
 import { makeObjectId, SEARCH_COUNT_CAP } from '@inquire/shared';
 
 type Fields = { error_field: string; error_msg: string }[];
@@ -426,6 +426,28 @@ describe('search', () => {
     const real = await ask('Walrus real question', 'Ice floes.');
     await documents(150_000, 154_000, 'narwhal');
     await documents(170_000, 170_099, 'walrus');
+    const res = await search('walrus');
+    expect(res.status).toBe(200);
+    expect(res.body.data.count).toBe(SEARCH_COUNT_CAP + 1);
+    expect(res.body.data.list.map((i) => i.object.id)).toEqual([real]);
+  });
+
+  it('[SR-1] [SR-3] the newest matches are found when the first estimate of stretches falls short', async () => {
+    // Newest first, by PostgreSQL's age stretches of 16,384 ids: 100 documents with the word in
+    // each of stretches 10 to 7, 2,000 without it in each of 6 and 5 (the sample then rates the
+    // word rare: read by age), 100 with it in 4, the real question as the newest of stretch 3
+    // with 100 more below it. Stretches 10 and 9 say 4 more hold the other 301; those (8 to 5)
+    // hold 200, and the rate so far sends the next round to 4 and 3 for the last 101: the 501st
+    // newest match is the real question. SQLite reads the newest 501 in one pass.
+    const stretch = AGE_STRETCH_IDS;
+    await documents(3 * stretch + 1, 3 * stretch + 100, 'walrus');
+    await setSequence(3 * stretch + 500);
+    const real = await ask('Walrus real question', 'Ice floes.');
+    await documents(4 * stretch + 1, 4 * stretch + 100, 'walrus');
+    await documents(5 * stretch + 1, 5 * stretch + 2000, 'narwhal');
+    await documents(6 * stretch + 1, 6 * stretch + 2000, 'narwhal');
+    for (const s of [7, 8, 9]) await documents(s * stretch + 1, s * stretch + 100, 'walrus');
+    await documents(11 * stretch - 100, 11 * stretch - 1, 'walrus');
     const res = await search('walrus');
     expect(res.status).toBe(200);
     expect(res.body.data.count).toBe(SEARCH_COUNT_CAP + 1);
