@@ -405,7 +405,7 @@ describe('search', () => {
     // Newest first: 2,000 documents without the word, 200 with it, the real question (among the
     // newest 250 candidates), 2,999 with it. PostgreSQL samples half of its newest 4,000 as
     // holding the word and reads by key: its first window (1,253 rows) holds no match, so the
-    // read must go on below it.
+    // read must go on below it (through the GIN index, the window's own share being none).
     await documents(2, 3000, 'walrus');
     await documents(3002, 3201, 'walrus');
     await documents(3202, 5201, 'narwhal');
