@@ -649,13 +649,23 @@ export function postsOfMatches(
     : sql`${matches} cross join lateral (select * from ${posts} where id = m.id offset 0) ${sql.raw(alias)}`;
 }
 
+/**
+ * The matches of one kind, by their ids' range: a branch then looks up only its own kind's
+ * posts (each answer's id probed the questions too, and each question's the answers: 1 ms of
+ * a PostgreSQL page of 310 candidates at 1M questions).
+ */
+function matchesOfKind(kind: Kind) {
+  const { low, high } = objectIdRange(kind);
+  return sql`(select * from m where m.id >= ${sql.lit(low)} and m.id < ${sql.lit(high)}) m`;
+}
+
 function questionBranch(c: SearchConditions, source: PostSource) {
   const hasText = source.matched;
   const where = [publicQuestion(hasText), ...questionFilters(c, source)];
   if (hasText) where.unshift(sql`q.id = m.id`);
   return sql`select q.id as id, 1 as kind, q.created_at as created_at, q.post_update_time as active_at,
     q.vote_count as score, ${hasText ? sql`m.rank` : sql`0`} as rank
-    from ${source.matched ? postsOfMatches(sql`m`, 'questions', 'q', source.sqlite) : sql`questions q`}
+    from ${source.matched ? postsOfMatches(matchesOfKind('question'), 'questions', 'q', source.sqlite) : sql`questions q`}
     where ${sql.join(where, sql` and `)}`;
 }
 
@@ -667,7 +677,7 @@ function answerBranch(c: SearchConditions, source: PostSource) {
   if (hasText) where.unshift(sql`a.id = m.id`);
   return sql`select a.id as id, 2 as kind, a.created_at as created_at, a.updated_at as active_at,
     a.vote_count as score, ${hasText ? sql`m.rank` : sql`0`} as rank
-    from ${source.matched ? postsOfMatches(sql`m`, 'answers', 'a', source.sqlite) : sql`answers a`}
+    from ${source.matched ? postsOfMatches(matchesOfKind('answer'), 'answers', 'a', source.sqlite) : sql`answers a`}
     join questions q on q.id = a.question_id
     where ${sql.join(where, sql` and `)}`;
 }
