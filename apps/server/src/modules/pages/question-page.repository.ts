@@ -5,8 +5,8 @@ import { jsonArray, jsonObject, parsedJson } from '../../infra/json-columns.js';
 import { preparedQuery } from '../../infra/prepared-query.js';
 import { inviteeColumns, type InviteeRow } from '../invites/invites.repository.js';
 import type { AuthorRow, QuestionParts } from '../posts/post.presenter.js';
-import type { QuestionRow } from '../posts/questions.repository.js';
-import { authorColumns } from '../users/users.repository.js';
+import { listedTagsOf, type QuestionRow } from '../posts/questions.repository.js';
+import { authorOf } from '../users/users.repository.js';
 
 /**
  * A question's row with what its page shows of it besides: its author, its listed tags, the
@@ -17,8 +17,6 @@ export interface QuestionPageRow extends QuestionParts {
   invitees: InviteeRow[];
 }
 
-const LINK_LISTED = 1;
-
 /**
  * One round trip for what were five (the row, its author, its tags, the reader's engagement,
  * its invitees): on PostgreSQL each read of a member's question page cost ~0.4 ms of its render
@@ -26,18 +24,6 @@ const LINK_LISTED = 1;
  * the reader may see: the caller applies the one visibility rule to it before using any part.
  */
 const questionPageRow = preparedQuery((db, v: { id: string; viewerId: string }) => {
-  const author = sql`(select ${jsonObject(db, authorColumns('u'))} from users u where u.id = questions.user_id)`;
-  const tags = jsonArray(
-    db,
-    jsonObject(db, {
-      slug_name: 't.slug_name',
-      display_name: 't.display_name',
-      recommend: 't.recommend',
-      reserved: 't.reserved',
-    }),
-    't.slug_name',
-    sql`from tag_relations r inner join tags t on t.id = r.tag_id where r.object_id = questions.id and r.status = ${LINK_LISTED}`,
-  );
   const invitees = jsonArray(
     db,
     jsonObject(db, inviteeColumns('u')),
@@ -49,8 +35,8 @@ const questionPageRow = preparedQuery((db, v: { id: string; viewerId: string }) 
     .selectFrom('questions')
     .selectAll('questions')
     .select([
-      author.as('page_author'),
-      tags.as('page_tags'),
+      authorOf(db, 'questions.user_id').as('page_author'),
+      listedTagsOf(db, 'questions.id').as('page_tags'),
       sql`exists (select 1 from collections c where c.user_id = ${v.viewerId} and c.object_id = questions.id)`.as(
         'page_collected',
       ),

@@ -3,13 +3,13 @@ import { sql } from 'kysely';
 import { ANSWER_STATUS } from '@inquire/shared';
 import type { AnswersTable } from '../../db/database.js';
 import { plansAlike, type Db } from '../../infra/db.js';
-import { jsonObject, parsedJson } from '../../infra/json-columns.js';
+import { parsedJson } from '../../infra/json-columns.js';
 import { preparedQuery } from '../../infra/prepared-query.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { searchFeedQueue } from './search-feed-queue.js';
 import { searchIndex } from './search-index.js';
 import { LINK_KIND, replaceLinks } from './question-links.js';
-import { authorColumns } from '../users/users.repository.js';
+import { authorOf } from '../users/users.repository.js';
 import type { AuthorRow } from './post.presenter.js';
 
 export type AnswerRow = Selectable<AnswersTable>;
@@ -52,10 +52,8 @@ const answersPage = (seesOthersRestricted: boolean, limit: number) =>
       )
       // And its author and last editor, as the page shows them: a round trip less again.
       .select([
-        sql`(select ${jsonObject(db, authorColumns('u'))} from users u where u.id = answers.user_id)`.as('page_author'),
-        sql`(select ${jsonObject(db, authorColumns('u'))} from users u where u.id = answers.last_edit_user_id)`.as(
-          'page_editor',
-        ),
+        authorOf(db, 'answers.user_id').as('page_author'),
+        authorOf(db, 'answers.last_edit_user_id').as('page_editor'),
       ])
       .orderBy('accepted', 'desc')
       .orderBy('vote_count', 'desc')

@@ -4,6 +4,7 @@ import { ANSWER_STATUS, type QuestionPageQuery } from '@inquire/shared';
 import { QUESTION_BODY } from './question-links.js';
 import type { Database, QuestionsTable } from '../../db/database.js';
 import { plansAlike, type Db } from '../../infra/db.js';
+import { jsonArray, jsonObject } from '../../infra/json-columns.js';
 import { oneOf, preparedQuery } from '../../infra/prepared-query.js';
 
 export type QuestionRow = Selectable<QuestionsTable>;
@@ -85,6 +86,24 @@ const engagementOf = preparedQuery((db, v: { userId: string; objectId: string })
 );
 
 /** Every list and question page shows its questions' tags. */
+/**
+ * The listed tags of the question whose id is in the column `questionId` (e.g. `questions.id`),
+ * in slug order as `tagsOf`, as one JSON column of the row that names it (infra/json-columns.ts).
+ */
+export const listedTagsOf = (db: Db, questionId: string) =>
+  jsonArray(
+    db,
+    jsonObject(db, {
+      slug_name: 't.slug_name',
+      display_name: 't.display_name',
+      recommend: 't.recommend',
+      reserved: 't.reserved',
+    }),
+    't.slug_name',
+    sql`from tag_relations r inner join tags t on t.id = r.tag_id
+      where r.object_id = ${sql.ref(questionId)} and r.status = ${LINK_LISTED}`,
+  );
+
 const tagsOf = preparedQuery((db, v: { questionIds: readonly string[] }) =>
   db
     .selectFrom('tag_relations')
