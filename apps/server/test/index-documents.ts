@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
+import { objectTypeOf } from '@inquire/shared';
 import { isSqlite, type Db } from '../src/infra/db.js';
 import { ageLexeme, ageStretch, tagLexeme, tagMark } from '../src/modules/search/search-text.js';
 
 /**
- * Search documents without posts (question ids `ids`, `word` as their title, optionally carrying
+ * Search documents without posts (post ids `ids`, `word` as their title, optionally carrying
  * the tag `tag`), written as posts/search-index.ts writes documents: the tag's words and its mark
  * (SQLite) or lexeme (PostgreSQL), and on PostgreSQL the age lexeme a read by age needs. For
  * tests of what the index alone decides (counts past the cap, the newest reads).
@@ -18,8 +19,11 @@ export async function insertIndexDocuments(
   const lexemes = (id: string) => [...(tag ? [tagLexeme(tag.slug)] : []), ageLexeme(ageStretch(id))];
   for (let i = 0; i < ids.length; i += 500) {
     const batch = ids.slice(i, i + 500);
+    // Answers' FTS5 rowids are their ids negated, as posts/search-index.ts writes them.
+    const rowid = (id: string) =>
+      objectTypeOf(id) === 'answer' ? sql`(-cast(${id} as integer))` : sql`cast(${id} as integer)`;
     const values = isSqlite(db)
-      ? sql.join(batch.map((id) => sql`(cast(${id} as integer), ${word}, '', ${sqliteTags})`))
+      ? sql.join(batch.map((id) => sql`(${rowid(id)}, ${word}, '', ${sqliteTags})`))
       : sql.join(
           batch.map(
             (id) =>

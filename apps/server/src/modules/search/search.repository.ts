@@ -893,9 +893,10 @@ const unnested = (rows: { id: string; rank: number }[]) =>
 
 /**
  * PostgreSQL reads each kind's newest matches first, without counting them apart: a search of
- * text and tags alone reads COUNT_CAP + 1 per kind, which are its count, and past `rankAllUpTo`
- * they are the candidates of every page (the newest CANDIDATES questions ranked by their titles); conditions on the posts
- * walk (walkInBatches). Undefined when every match is to be ranked (few of them, or a walk that
+ * text and tags alone reads COUNT_CAP + 1 questions, and answers as far as the count and (by
+ * relevance) the page need, which are its count, and past `rankAllUpTo` they are the
+ * candidates of every page (the newest CANDIDATES questions ranked by their titles);
+ * conditions on the posts walk (walkInBatches). Undefined when every match is to be ranked (few of them, or a walk that
  * gave up). Reading the matches once where a count read them first halved "cache connections".
  */
 async function findNewestPostgres(
@@ -909,29 +910,34 @@ async function findNewestPostgres(
   const sorted = orderBy(order, c.terms.length > 0);
   const perKind = Math.max(COUNT_CAP + 1, page.offset + page.limit);
   if (!indexBounds(c)) return walkInBatches(db, c, text, perKind, sorted, page, plan);
-  const kinds = kindsOf(c);
-  const newest = await Promise.all(
-    kinds.map((kind) => readNewest(db, text, kind, plan(kind, perKind), perKind, sql`0`)),
-  );
-  const matched = newest.reduce((n, rows) => n + rows.length, 0);
+  const end = order === 'relevance' ? page.offset + page.limit : Infinity;
+  const read = async (kind: Kind, wanted: number) =>
+    c.kinds[kind] ? (await readNewest(db, text, kind, plan(kind, wanted), wanted, sql`0`)).map((m) => m.id) : [];
+  const questions = await read('question', perKind);
+  // By relevance answers rank 0, so only the newest `end` of them can reach the page: past
+  // those, answers are read only as far as the count needs ("[json] cache" at 1M questions
+  // read 501 answers for a page that had room for 30 of them: 22 of its 79 ms).
+  const answersWanted = c.kinds.question && order === 'relevance' ? Math.max(end, perKind - questions.length) : perKind;
+  let answers = await read('answer', answersWanted);
+  const matched = questions.length + answers.length;
   if (matched === 0) return { count: 0, hits: [] };
   if (matched <= text.rankAllUpTo) return undefined;
   // Every match read is a candidate; only the newest CANDIDATES questions are ranked, by their
   // titles (ranking every match counted read each document again per term), the rest rank 0:
   // the set and its order are the same for every page. By relevance, of those that rank 0 only
   // the newest that fill the page can reach it (ids follow creation), as pageCandidates on
-  // SQLite, unless the public rule leaves that page short: then all of them.
-  const ids = (kind: Kind) => (newest[kinds.indexOf(kind)] ?? []).map((m) => m.id);
-  const questions = ids('question');
-  const answers = ids('answer');
+  // SQLite, unless the public rule leaves that page short: then all of them, every answer too.
   const candidates = (unranked: number) => sql`select p.id, ${text.titleRank} as rank
       from unnest(${questions.slice(0, CANDIDATES)}::text[]) as p(id) join search_docs s on s.id = p.id
     union all select q.id, 0 from unnest(${questions.slice(CANDIDATES, CANDIDATES + unranked)}::text[]) as q(id)
     union all select a.id, 0 from unnest(${answers.slice(0, unranked)}::text[]) as a(id)`;
-  const end = order === 'relevance' ? page.offset + page.limit : Infinity;
   let hits = await visiblePage(db, c, candidates(end), false, sorted, page);
+  const cut = answersWanted < perKind && answers.length === answersWanted;
   const pruned = questions.length > CANDIDATES + end || answers.length > end;
-  if (pruned && hits.length < page.limit) hits = await visiblePage(db, c, candidates(Infinity), false, sorted, page);
+  if ((pruned || cut) && hits.length < page.limit) {
+    if (cut) answers = await read('answer', perKind);
+    hits = await visiblePage(db, c, candidates(Infinity), false, sorted, page);
+  }
   // The index's count, as SQLite's path below.
   return { count: cappedCount(matched), hits };
 }

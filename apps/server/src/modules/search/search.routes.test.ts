@@ -383,6 +383,19 @@ describe('search', () => {
     expect(paged).toEqual(first);
   });
 
+  it('[SR-1] [SR-3] a page by relevance the public rule leaves short reads past the answers it first had room for', async () => {
+    await olderOrphanDocuments('walrus');
+    const titled = await ask('Walrus question', 'Ice floes.');
+    const walrusAnswer = await answer(titled, 'A walrus answer.');
+    // Newer answer documents without posts: the newest answers a page of two first has room for.
+    const orphans = Array.from({ length: 40 }, (_, i) => makeObjectId('answer', 6000 + i));
+    await insertIndexDocuments(t.app.site.db, orphans, 'walrus');
+    const res = await search('walrus', undefined, '&size=2');
+    expect(res.status).toBe(200);
+    expect(res.body.data.count).toBe(SEARCH_COUNT_CAP + 1);
+    expect(res.body.data.list.map((i) => i.object.id)).toEqual([titled, walrusAnswer]);
+  });
+
   /** Sets the next question id's sequence (the documents below are written under it). */
   const setSequence = (seq: number) =>
     t.app.site.db
