@@ -14,6 +14,8 @@ export interface LoadTarget {
   vary?: boolean;
   /** Paths (with their query strings) asked in turn instead of `url`'s, each once before any repeats. */
   paths?: string[];
+  /** Connections for this target instead of the run's (LoadOptions.connections). */
+  connections?: number;
 }
 
 export interface LoadResult {
@@ -65,7 +67,7 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
   const load = (duration: number) =>
     autocannon({
       url: target.url,
-      connections: options.connections,
+      connections: target.connections ?? options.connections,
       duration,
       headers: target.headers,
       ...(target.vary || paths
