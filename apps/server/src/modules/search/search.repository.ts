@@ -50,7 +50,8 @@ export interface SearchHit {
  * SEARCH_COUNT_CAP). With more matches of text (and tags) alone than the engine ranks cheaply
  * (`rankAllUpTo`), the newest COUNT_CAP + 1 of each kind (or as many as the page reaches) are the
  * candidates, the newest CANDIDATES questions among them ranked by how many terms their titles
- * hold, the rest after them, newest first.
+ * hold, the rest after them, newest first. (PostgreSQL reads answers by relevance only as far as
+ * the count and the page need: findNewestPostgres.)
  */
 const COUNT_CAP = SEARCH_COUNT_CAP;
 const CANDIDATES = 250;
@@ -911,8 +912,8 @@ async function findNewestPostgres(
   const perKind = Math.max(COUNT_CAP + 1, page.offset + page.limit);
   if (!indexBounds(c)) return walkInBatches(db, c, text, perKind, sorted, page, plan);
   const end = order === 'relevance' ? page.offset + page.limit : Infinity;
-  const read = async (kind: Kind, wanted: number) =>
-    c.kinds[kind] ? (await readNewest(db, text, kind, plan(kind, wanted), wanted, sql`0`)).map((m) => m.id) : [];
+  const read = async (kind: Kind, wanted: number, below?: string) =>
+    c.kinds[kind] ? (await readNewest(db, text, kind, plan(kind, wanted), wanted, sql`0`, below)).map((m) => m.id) : [];
   const questions = await read('question', perKind);
   // By relevance answers rank 0, so only the newest `end` of them can reach the page: past
   // those, answers are read only as far as the count needs ("[json] cache" at 1M questions
@@ -935,7 +936,8 @@ async function findNewestPostgres(
   const cut = answersWanted < perKind && answers.length === answersWanted;
   const pruned = questions.length > CANDIDATES + end || answers.length > end;
   if ((pruned || cut) && hits.length < page.limit) {
-    if (cut) answers = await read('answer', perKind);
+    // The rest of the answers, below the ones read (newest first).
+    if (cut) answers = [...answers, ...(await read('answer', perKind - answers.length, answers.at(-1)))];
     hits = await visiblePage(db, c, candidates(Infinity), false, sorted, page);
   }
   // The index's count, as SQLite's path below.
