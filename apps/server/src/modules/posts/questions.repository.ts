@@ -85,7 +85,6 @@ const engagementOf = preparedQuery((db, v: { userId: string; objectId: string })
   ]),
 );
 
-/** Every list and question page shows its questions' tags. */
 /**
  * The listed tags of the question whose id is in the column `questionId` (e.g. `questions.id`),
  * in slug order as `tagsOf`, as one JSON column of the row that names it (infra/json-columns.ts).
@@ -104,6 +103,7 @@ export const listedTagsOf = (db: Db, questionId: string) =>
       where r.object_id = ${sql.ref(questionId)} and r.status = ${LINK_LISTED}`,
   );
 
+/** Every list and question page shows its questions' tags. */
 const tagsOf = preparedQuery((db, v: { questionIds: readonly string[] }) =>
   db
     .selectFrom('tag_relations')
