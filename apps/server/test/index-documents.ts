@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { objectTypeOf } from '@inquire/shared';
 import { isSqlite, type Db } from '../src/infra/db.js';
+import { sqliteRowid } from '../src/modules/posts/search-index.js';
 import { ageLexeme, ageStretch, tagLexeme, tagMark } from '../src/modules/search/search-text.js';
 
 /**
@@ -19,11 +19,8 @@ export async function insertIndexDocuments(
   const lexemes = (id: string) => [...(tag ? [tagLexeme(tag.slug)] : []), ageLexeme(ageStretch(id))];
   for (let i = 0; i < ids.length; i += 500) {
     const batch = ids.slice(i, i + 500);
-    // Answers' FTS5 rowids are their ids negated, as posts/search-index.ts writes them.
-    const rowid = (id: string) =>
-      objectTypeOf(id) === 'answer' ? sql`(-cast(${id} as integer))` : sql`cast(${id} as integer)`;
     const values = isSqlite(db)
-      ? sql.join(batch.map((id) => sql`(${rowid(id)}, ${word}, '', ${sqliteTags})`))
+      ? sql.join(batch.map((id) => sql`(${sqliteRowid(id)}, ${word}, '', ${sqliteTags})`))
       : sql.join(
           batch.map(
             (id) =>

@@ -48,7 +48,7 @@ const bodyText = (html: string) => plainText(html, BODY_MAX);
  * end (FTS5 walks from either end quickly, but not from the middle: a question scan below
  * positive answer rowids would first step over every matching answer).
  */
-const sqliteRowid = (id: string) =>
+export const sqliteRowid = (id: string) =>
   objectTypeOf(id) === 'answer' ? sql`(-cast(${id} as integer))` : sql`cast(${id} as integer)`;
 
 async function deleteDocs(db: Db, ids: string[]): Promise<void> {

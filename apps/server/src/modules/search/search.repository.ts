@@ -897,8 +897,9 @@ const unnested = (rows: { id: string; rank: number }[]) =>
  * text and tags alone reads COUNT_CAP + 1 questions, and answers as far as the count and (by
  * relevance) the page need, which are its count, and past `rankAllUpTo` they are the
  * candidates of every page (the newest CANDIDATES questions ranked by their titles);
- * conditions on the posts walk (walkInBatches). Undefined when every match is to be ranked (few of them, or a walk that
- * gave up). Reading the matches once where a count read them first halved "cache connections".
+ * conditions on the posts walk (walkInBatches). Undefined when every match is to be ranked (few
+ * of them, or a walk that gave up). Reading the matches once where a count read them first
+ * halved "cache connections".
  */
 async function findNewestPostgres(
   db: Db,
