@@ -101,7 +101,7 @@ async function fillRegister(
 }
 
 describe('accounts in the browser', () => {
-  it('[S2-068] [S7-111] [S7-114] registers, receives the activation email over SMTP, follows it and is activated', async () => {
+  it('[S2-068] [S2-077] [S2-078] [S7-111] [S7-114] registers, receives the activation email over SMTP, follows it and is activated', async () => {
     const { page, problems } = await openTab(browser);
     await page.goto(`${site.url}/users/register`);
     await page.getByRole('heading', { name: 'Sign up for E2E Site' }).waitFor();
@@ -139,7 +139,7 @@ describe('accounts in the browser', () => {
     expect(problems).toEqual([]);
   });
 
-  it('[S2-073] [S2-076] [S7-118] [S7-119] recovers a password by email and signs in with the new one', async () => {
+  it('[S2-073] [S2-076] [S2-141] [S7-118] [S7-119] [S8-048] recovers a password by email and signs in with the new one', async () => {
     const { page, problems } = await openTab(browser, { viewport: PHONE, colorScheme: 'dark' });
     await page.goto(`${site.url}/users/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -198,7 +198,7 @@ describe('accounts in the browser', () => {
     expect(problems).toEqual([]);
   });
 
-  it('[S4-076] [S4-077] [S4-078] [S4-079] asks for a captcha; a wrong code reloads the image and reopens the dialog', async () => {
+  it('[S2-162] [S4-076] [S4-077] [S4-078] [S4-079] [S8-018] asks for a captcha; a wrong code reloads the image and reopens the dialog', async () => {
     await setCaptcha(true);
     try {
       const { page, problems } = await openTab(browser, { colorScheme: 'dark' });
@@ -223,7 +223,7 @@ describe('accounts in the browser', () => {
     }
   });
 
-  it('[S2-040] [S2-041] [S2-042] [S2-043] [S2-044] [S2-059] [S2-060] [S2-061] shows the settings screens', async () => {
+  it('[S1-017] [S1-029] [S2-040] [S2-041] [S2-042] [S2-043] [S2-044] [S2-059] [S2-060] [S2-061] [S6-023] [S8-037] [S8-038] shows the settings screens', async () => {
     const { page, problems } = await openTab(browser, { viewport: DESKTOP });
     await page.goto(`${site.url}/users/login`);
     await page.getByLabel('Email').fill(RECOVER.email);
@@ -276,7 +276,7 @@ describe('accounts in the browser', () => {
     }
   });
 
-  it('[S2-029] [S2-030] [S2-032] [S2-063] [S2-064] [S7-130] [S7-139] [S7-140] lists members and shows a profile edited in settings', async () => {
+  it('[S1-004] [S1-016] [S2-029] [S2-030] [S2-032] [S2-063] [S2-064] [S7-130] [S7-139] [S7-140] lists members and shows a profile edited in settings', async () => {
     await withSite(async (runtime) => {
       const services = createServices(runtime);
       await services.siteinfo.update('general', { site_url: site.url });

@@ -69,7 +69,7 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
 const rowOf = (page: Page, text: string) => page.locator('tbody tr', { hasText: text });
 
 describe('admin dashboard, content and plugins', () => {
-  it('[A-2] an admin opens the dashboard: statistics, health, system info and links', async () => {
+  it('[A-2] [S2-097] [S2-098] [S2-101] an admin opens the dashboard: statistics, health, system info and links', async () => {
     const { page, problems } = await adminTab();
     await page.goto(`${site.url}/admin`);
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
@@ -84,7 +84,7 @@ describe('admin dashboard, content and plugins', () => {
     expect(problems).toEqual([]);
   });
 
-  it('[A-3] an admin filters questions to closed and reopens one with a reason', async () => {
+  it('[A-3] [S1-023] [S2-103] [S3-028] [S3-029] [S4-042] an admin filters questions to closed and reopens one with a reason', async () => {
     const { page, problems } = await adminTab();
     await page.goto(`${site.url}/admin/questions`);
     await page.getByRole('heading', { name: 'Questions', level: 1 }).waitFor();
@@ -110,7 +110,7 @@ describe('admin dashboard, content and plugins', () => {
     expect(problems).toEqual([]);
   });
 
-  it('[A-3] an admin deletes an answer from the answers list; it moves to the deleted tab', async () => {
+  it('[A-3] [S1-023] [S2-102] [S3-030] [S4-043] an admin deletes an answer from the answers list; it moves to the deleted tab', async () => {
     const { page, problems } = await adminTab();
     await page.goto(`${site.url}/admin/answers`);
     await page.getByRole('heading', { name: 'Answers', level: 1 }).waitFor();
@@ -130,7 +130,7 @@ describe('admin dashboard, content and plugins', () => {
     expect(problems).toEqual([]);
   });
 
-  it('[A-6] the plugins page disables the captcha and enables it again', async () => {
+  it('[A-6] [S1-025] [S2-118] [S4-063] [S4-066] [S4-067] the plugins page disables the captcha and enables it again', async () => {
     const { page, problems } = await adminTab();
     await page.goto(`${site.url}/admin/installed-plugins`);
     await page.getByRole('heading', { name: 'Installed plugins', level: 1 }).waitFor();
@@ -154,7 +154,7 @@ describe('admin dashboard, content and plugins', () => {
     expect(problems).toEqual([]);
   });
 
-  it('[A-6] the captcha settings form refuses a length out of range beside the field and saves one in range', async () => {
+  it('[A-6] [S2-119] the captcha settings form refuses a length out of range beside the field and saves one in range', async () => {
     const { page, problems } = await adminTab();
     await page.goto(`${site.url}/admin/captcha-basic`);
     await page.getByRole('heading', { name: 'Image captcha settings' }).waitFor();

@@ -40,7 +40,7 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
 const PAGES = ['general', 'interface', 'legal', 'write', 'seo', 'login', 'settings-users'] as const;
 
 describe('admin settings', () => {
-  it('[A-5] an admin renames the site and writes the terms; both show on the next page', async () => {
+  it('[A-5] [S1-021] [S2-108] [S2-112] [S2-126] an admin renames the site and writes the terms; both show on the next page', async () => {
     const { page, problems } = await adminTab();
     await page.goto(`${site.url}/admin/general`);
     await page.getByLabel('Site name').fill('');

@@ -61,7 +61,7 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
 const rowOf = (page: Page, username: string) => page.locator('tbody tr', { hasText: `@${username}` });
 
 describe('admin users', () => {
-  it('[A-4] [S2-104] [S2-085] an admin suspends a member for 7 days with a reason; the member sees the suspended page with it', async () => {
+  it('[A-4] [S2-104] [S2-085] [S1-022] [S2-002] [S4-048] an admin suspends a member for 7 days with a reason; the member sees the suspended page with it', async () => {
     const member = await openTab(browser);
     await signIn(member, MEMBER);
 
@@ -104,7 +104,7 @@ describe('admin users', () => {
     await member.context.close();
   });
 
-  it('[A-4] [S2-156] an admin changes a role: the unchanged role just closes; moderator is saved', async () => {
+  it('[A-4] [S2-156] [S3-023] [S4-051] [S4-052] [S6-014] [S7-041] an admin changes a role: the unchanged role just closes; moderator is saved', async () => {
     const { page, problems } = await adminTab();
     await page.goto(`${site.url}/admin/users?query=moss`);
     const row = rowOf(page, PROMOTED.username);
@@ -129,7 +129,7 @@ describe('admin users', () => {
     expect(problems).toEqual([]);
   });
 
-  it('[A-4] the password dialog shows the length error beside its field', async () => {
+  it('[A-4] [S2-158] the password dialog shows the length error beside its field', async () => {
     const { page, problems } = await adminTab();
     await page.goto(`${site.url}/admin/users?query=moss`);
     await rowOf(page, PROMOTED.username)
@@ -143,7 +143,7 @@ describe('admin users', () => {
     expect(problems).toEqual([]);
   });
 
-  it('[A-4] [S2-159] an admin edits a member’s profile: a taken email is refused beside its field, a new username is saved', async () => {
+  it('[A-4] [S2-159] [S4-055] an admin edits a member’s profile: a taken email is refused beside its field, a new username is saved', async () => {
     const { page, problems } = await adminTab();
     await page.goto(`${site.url}/admin/users?query=moss`);
     await rowOf(page, PROMOTED.username)
@@ -163,7 +163,7 @@ describe('admin users', () => {
     expect(problems).toEqual([]);
   });
 
-  it('[A-4] [S7-044] an admin bulk adds two members: a bad line is named by its number, then both are listed', async () => {
+  it('[A-4] [S2-157] [S4-057] [S7-044] an admin bulk adds two members: a bad line is named by its number, then both are listed', async () => {
     const { page, problems } = await adminTab();
     await page.goto(`${site.url}/admin/users`);
     await page.getByRole('button', { name: 'Add users' }).click();
@@ -190,7 +190,7 @@ describe('admin users', () => {
         ['desktop', DESKTOP],
         ['phone', PHONE],
       ] as const) {
-        it(`[A-4] users list, a member's page and the status dialog, ${locale} ${scheme} ${width}: screenshot and axe`, async () => {
+        it(`[A-4] [S2-160] users list, a member's page and the status dialog, ${locale} ${scheme} ${width}: screenshot and axe`, async () => {
           const { page, problems } = await adminTab({ viewport, colorScheme: scheme, locale });
           await page.goto(`${site.url}/admin/users`);
           await page.locator('tbody tr').first().waitFor();

@@ -130,7 +130,7 @@ describe('curation: suggested edits, timeline, rollback and post operations', ()
     expect(problems).toEqual([]);
   });
 
-  it('[S4-033][S4-034][S2-155][S7-055][S7-065][S7-066] staff close a question as a duplicate of another, and reopen it', async () => {
+  it('[S4-033][S4-034][S2-155][S7-065][S7-066] staff close a question as a duplicate of another, and reopen it', async () => {
     const { page, problems } = await openTab(browser);
     await signIn(page, { email: ADMIN.email, password: ADMIN.password }, questionPath);
     await moderate(page, 'Close');
@@ -187,7 +187,7 @@ describe('curation: suggested edits, timeline, rollback and post operations', ()
     expect(problems).toEqual([]);
   });
 
-  it('[S2-009][S2-010][S3-044][S7-072][S7-075][S7-076][S7-077][S2-054][S4-035][S4-036] an answer is edited by its author, deleted and undeleted by staff, all on its timeline', async () => {
+  it('[S2-009][S2-010][S3-044][S7-072][S7-075][S7-076][S7-077][S2-054][S4-035][S4-036][S7-007] an answer is edited by its author, deleted and undeleted by staff, all on its timeline', async () => {
     const answer = await apiCall<{ id: string }>(site.url, await tokenOf(site.url, SUGGESTER), 'POST', 'answer', {
       question_id: questionId,
       content: 'Wrap JSON.parse in try and catch.',

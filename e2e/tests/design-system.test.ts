@@ -106,7 +106,7 @@ describe('screens built so far are accessible in both schemes', () => {
 });
 
 describe('theme settings restyle the served site', () => {
-  it('changes the primary colour, navbar style and default scheme from the Themes page', async () => {
+  it('[S1-024] [S2-106] [S3-014] changes the primary colour, navbar style and default scheme from the Themes page', async () => {
     const { page, problems } = await adminTab();
     await page.goto(`${site.url}/admin/themes`);
     await page.getByLabel('Primary color', { exact: true }).fill('not-a-colour');

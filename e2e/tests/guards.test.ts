@@ -55,7 +55,7 @@ describe('server rendering and guards', () => {
     expect(page.location).toBe('/users/login?redirect=%2Fquestions%2Fask');
   });
 
-  it('renders unknown paths with the 404 page and status, and /403 with 403', async () => {
+  it('[S2-093] [S2-129] [S8-001] [S8-002] [S8-007] renders unknown paths with the 404 page and status, and /403 with 403', async () => {
     const missing = await raw('/no/such/page');
     expect(missing.status).toBe(404);
     expect(missing.html).toContain('Unfortunately, this page doesn&#x27;t exist.');
@@ -64,7 +64,7 @@ describe('server rendering and guards', () => {
     expect(forbidden.html).toContain('You don&#x27;t have permission to access this page.');
   });
 
-  it('sends a guest to login, then back to the page they asked for after signing in', async () => {
+  it('[S2-148] [S3-045] [S9-002] sends a guest to login, then back to the page they asked for after signing in', async () => {
     const { page, problems } = await openTab(browser);
     await page.goto(`${site.url}/users/settings/profile`);
     await page.waitForURL(/\/users\/login\?redirect=/);
@@ -78,7 +78,7 @@ describe('server rendering and guards', () => {
     expect(problems).toEqual([]);
   });
 
-  it('shows wrong credentials beside the email field and keeps the reader on the login page', async () => {
+  it('[S2-066] shows wrong credentials beside the email field and keeps the reader on the login page', async () => {
     const { page, problems } = await openTab(browser);
     await page.goto(`${site.url}/users/login`);
     await signIn(page, MEMBER.email, 'wrong-password');
@@ -90,7 +90,7 @@ describe('server rendering and guards', () => {
     expect(problems).toEqual([]);
   });
 
-  it('[S8-009] gives a member the 403 page in the admin area, and lets the admin past the guard', async () => {
+  it('[S2-095] [S8-006] [S8-009] gives a member the 403 page in the admin area, and lets the admin past the guard', async () => {
     const { page, problems } = await openTab(browser);
     await page.goto(`${site.url}/users/login`);
     await signIn(page, MEMBER.email, MEMBER.password);
@@ -124,7 +124,7 @@ describe('server rendering and guards', () => {
     await page.waitForURL(/\/users\/account-suspended/);
   });
 
-  it('[S1-006][S4-013][S4-014][S6-004] sends guests of a private site to login, except on auth pages', async () => {
+  it('[S1-006][S2-001][S4-013][S4-014][S4-015][S4-016][S4-017][S4-018][S4-019][S6-004] sends guests of a private site to login, except on auth pages', async () => {
     await updateSettings(site.dataDir, 'login', { login_required: true });
     try {
       await new Promise((r) => setTimeout(r, 5500)); // the settings cache lives 5 s
@@ -161,7 +161,7 @@ describe('every guard of the route table', () => {
     return `inquire_token=${data.access_token}`;
   }
 
-  it('[S4-003][S4-009][S4-010][S4-011][S4-012][S6-005][S6-009][S6-012] sends each reader where the spec says, on the server', async () => {
+  it('[S2-006][S2-067][S2-072][S2-074][S2-079][S2-081][S2-084][S2-090][S4-003][S4-004][S4-009][S4-010][S4-011][S4-012][S6-005][S6-009][S6-012] sends each reader where the spec says, on the server', async () => {
     const member = await cookieFor(MEMBER.email, MEMBER.password);
     const admin = await cookieFor(ADMIN.email, ADMIN.password);
     const inactive = await cookieFor(INACTIVE.email, INACTIVE.password);
@@ -201,7 +201,7 @@ describe('every guard of the route table', () => {
 });
 
 describe('language and colour scheme', () => {
-  it('[S9-003] switches to Chinese and keeps it across a reload', async () => {
+  it('[S1-038] [S9-003] switches to Chinese and keeps it across a reload', async () => {
     const { page, problems } = await openTab(browser);
     await page.goto(`${site.url}/`);
     await page.getByLabel('Language').selectOption('zh_CN');
@@ -214,7 +214,7 @@ describe('language and colour scheme', () => {
     expect(problems).toEqual([]);
   });
 
-  it('[S9-008] follows the device scheme by default and keeps a chosen dark scheme', async () => {
+  it('[S4-080] [S4-082] [S4-083] [S9-008] follows the device scheme by default and keeps a chosen dark scheme', async () => {
     const { page, problems } = await openTab(browser, { colorScheme: 'dark' });
     await page.goto(`${site.url}/`);
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');

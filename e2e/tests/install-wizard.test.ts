@@ -23,7 +23,7 @@ describe('install wizard in the browser', () => {
   let site: RunningSite;
   afterAll(async () => site?.stop());
 
-  it('[S1-026][S2-130][S2-132][S2-133][S2-134][S2-135][S2-136][S2-137] installs on SQLite, then the admin signs in and out', async () => {
+  it('[S1-026][S2-003][S2-071][S2-130][S2-132][S2-133][S2-134][S2-135][S2-136][S2-137] installs on SQLite, then the admin signs in and out', async () => {
     site = await startSite();
     const { page, problems } = await openTab(browser);
 
@@ -109,7 +109,7 @@ describe('install wizard in the browser', () => {
 });
 
 describe('install wizard on PostgreSQL', () => {
-  it('[S8-046] refuses a wrong password with "Database connection failed", then installs', async () => {
+  it('[S1-037] [S8-046] refuses a wrong password with "Database connection failed", then installs', async () => {
     const base = process.env.INQUIRE_TEST_PG_URL;
     if (!base) throw new Error('INQUIRE_TEST_PG_URL is not set: the e2e suite needs the PostgreSQL test cluster');
     const pgUrl = new URL(base);

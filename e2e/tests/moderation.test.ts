@@ -74,7 +74,7 @@ async function flag(tab: Tab, button: ReturnType<Page['locator']>, reason: strin
 }
 
 describe('moderation', () => {
-  it('[M-1][M-2][M-4][S5-007] a member flags an answer and the question; a moderator closes the question from /review with a reason the author reads and appeals, and edits the answer in the edit-post modal', async () => {
+  it('[M-1][M-2][M-4][S2-152][S5-007][S7-103][S8-039] a member flags an answer and the question; a moderator closes the question from /review with a reason the author reads and appeals, and edits the answer in the edit-post modal', async () => {
     const questionId = await ask(AUTHOR, 'How often should ferns be watered in winter');
     const authorToken = await tokenOf(site.url, AUTHOR);
     const answer = await apiCall<{ info: { id: string } }>(site.url, authorToken, 'POST', 'answer', {
@@ -156,7 +156,7 @@ describe('moderation', () => {
     for (const tab of [flagger, second, moderator, author]) await tab.context.close();
   });
 
-  it("[M-3][M-2] a newcomer's held question waits for review; a moderator approves it with the A key and everyone sees it", async () => {
+  it("[M-3][M-2][S2-012][S2-057][S2-149] a newcomer's held question waits for review; a moderator approves it with the A key and everyone sees it", async () => {
     const questionId = await ask(NEWCOMER, 'Newcomer asks about moss on stones');
     const guest = await openTab(browser);
     const hidden = await guest.page.goto(`${site.url}/questions/${questionId}`);
@@ -328,7 +328,7 @@ describe('flagged members', () => {
 });
 
 describe('suggested edits', () => {
-  it('[M-2] an auditor sees only the suggested-edit queue on /review and approves an edit with the A key', async () => {
+  it('[M-2] [S2-151] an auditor sees only the suggested-edit queue on /review and approves an edit with the A key', async () => {
     const questionId = await ask(FLAGGER, 'When should roses be pruned');
     const birch = await tokenOf(site.url, BIRCH);
     const check = await apiCall<{ wait_for_review: boolean }>(

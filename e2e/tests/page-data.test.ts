@@ -43,7 +43,7 @@ describe('page data', () => {
     expect(problems).toEqual([]);
   });
 
-  it('[P-2] each client-side navigation (question, tag, back to the list) makes one page-data call', async () => {
+  it('[P-2] [S3-043] each client-side navigation (question, tag, back to the list) makes one page-data call', async () => {
     const { page, problems } = await openTab(browser);
     await page.goto(`${site.url}/questions`, { waitUntil: 'networkidle' });
     const calls = recordApiCalls(page);

@@ -32,7 +32,7 @@ async function signIn(page: Page, who: { email: string; password: string }, back
 }
 
 describe('a question from asked to accepted', () => {
-  it('[S1-007] a member asks a question with a code block, tags picked from suggestions', async () => {
+  it('[S1-007] [S2-005] [S2-164] [S4-002] a member asks a question with a code block, tags picked from suggestions', async () => {
     const { page, problems } = await openTab(browser);
     await signIn(page, ASKER, '/questions/ask');
     await page.getByRole('button', { name: 'Post your question' }).click();
@@ -61,7 +61,7 @@ describe('a question from asked to accepted', () => {
     expect(problems).toEqual([]);
   });
 
-  it('[S1-008][S1-009][S1-010][S5-032] another member answers, after a too-short try, and upvotes the question', async () => {
+  it('[S1-008][S1-009][S1-010][S2-016][S4-005][S5-032] another member answers, after a too-short try, and upvotes the question', async () => {
     const { page, problems } = await openTab(browser);
     await signIn(page, HELPER, new URL(questionUrl).pathname);
     await page.getByLabel('Your answer').fill('short');
@@ -119,7 +119,7 @@ describe('a question from asked to accepted', () => {
     }
   });
 
-  it('the asker accepts the answer, and a reload shows it accepted', async () => {
+  it('[S4-041] the asker accepts the answer, and a reload shows it accepted', async () => {
     const { page, problems } = await openTab(browser);
     await signIn(page, ASKER, new URL(questionUrl).pathname);
     await page.getByRole('button', { name: 'Accept' }).click();
@@ -140,7 +140,7 @@ describe('a question from asked to accepted', () => {
     expect(problems).toEqual([]);
   });
 
-  it('[S1-002] a guest reads the whole page with JavaScript off, with QAPage data for search engines', async () => {
+  it('[S1-002] [S2-013] [S2-015] [S3-043] a guest reads the whole page with JavaScript off, with QAPage data for search engines', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(questionUrl);
@@ -162,7 +162,7 @@ describe('a question from asked to accepted', () => {
     await context.close();
   });
 
-  it('links to an answer, highlights it, and lays the page out on a phone in dark', async () => {
+  it('[S2-014] links to an answer, highlights it, and lays the page out on a phone in dark', async () => {
     const { page, problems } = await openTab(browser, { viewport: PHONE, colorScheme: 'dark' });
     await page.goto(questionUrl);
     const answerId = await page
@@ -183,7 +183,7 @@ describe('a question from asked to accepted', () => {
     expect(response.status).toBe(404);
   });
 
-  it('[S9-058] sorts the list by newest, active, frequent, score and unanswered', async () => {
+  it('[S2-004] [S9-058] sorts the list by newest, active, frequent, score and unanswered', async () => {
     const { page, problems } = await openTab(browser);
     await page.goto(`${site.url}/questions`);
     const sorts = page.getByRole('navigation', { name: 'Sort questions' }).getByRole('link');
@@ -198,7 +198,7 @@ describe('a question from asked to accepted', () => {
     expect(problems).toEqual([]);
   });
 
-  it('[S7-141] [S7-142] [S7-143] [S7-144] [S7-145] [S7-146] [C-4] pages the personal tabs (questions and answers with their tags), with bookmarks and votes for the owner only', async () => {
+  it('[S2-033] [S2-034] [S2-035] [S2-036] [S2-037] [S2-038] [S7-141] [S7-142] [S7-143] [S7-144] [S7-145] [S7-146] [C-4] pages the personal tabs (questions and answers with their tags), with bookmarks and votes for the owner only', async () => {
     const { page, problems } = await openTab(browser);
     await signIn(page, ASKER, '/users/asker');
     const tabs = page.getByRole('navigation', { name: 'Profile sections' }).getByRole('link');

@@ -105,7 +105,7 @@ describe('admin customize: branding, CSS & HTML, privileges', () => {
     expect(stored.body.data.logo).toMatch(/^\/uploads\/branding\//);
   });
 
-  it('[S2-107][S7-031] CSS & HTML: every part is on the next page, scripts in the head carry the nonce', async () => {
+  it('[S2-107][S3-015][S7-031] CSS & HTML: every part is on the next page, scripts in the head carry the nonce', async () => {
     const body = {
       custom_css: '.custom-banner { color: rebeccapurple; }',
       custom_head: '<meta name="x-custom" content="1"><script>window.customHead = 1;</script>',
@@ -203,7 +203,7 @@ describe('admin customize: branding, CSS & HTML, privileges', () => {
     expect(permission.body.data['question.vote_up']?.has_permission).toBe(false);
   });
 
-  it('[S7-039] privileges: every custom value under 1 is named by its privilege, and nothing changes', async () => {
+  it('[S5-056] [S7-039] privileges: every custom value under 1 is named by its privilege, and nothing changes', async () => {
     const res = await call<Fields>(
       t.app,
       'PUT',

@@ -54,7 +54,7 @@ describe('admin settings take effect', () => {
   const page = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers: { 'user-agent': 'test', ...headers } });
 
-  it('[A-5] general: the new site name is in the page head of the next page', async () => {
+  it('[A-5] [S7-016] [S7-017] general: the new site name is in the page head of the next page', async () => {
     const current = await get<Record<string, string>>('general');
     const saved = await put('general', {
       ...current.body.data,
@@ -67,7 +67,7 @@ describe('admin settings take effect', () => {
     expect(home.body).toMatch(/<title>[^<]*Renamed Site<\/title>/);
   });
 
-  it('[A-5] general: every bad field is named beside its field and nothing changes', async () => {
+  it('[A-5] [S5-057] [S5-058] general: every bad field is named beside its field and nothing changes', async () => {
     const res = await call<Fields>(
       t.app,
       'PUT',
@@ -81,7 +81,7 @@ describe('admin settings take effect', () => {
     expect((await get<{ name: string }>('general')).body.data.name).toBe('Renamed Site');
   });
 
-  it('[A-5] legal: the server renders the markdown; /tos and /privacy show it', async () => {
+  it('[A-5] [S7-025] legal: the server renders the markdown; /tos and /privacy show it', async () => {
     const saved = await put('legal', {
       terms_of_service_original_text: '# Our terms\n\nBe **kind**.<script>alert(1)</script>',
       privacy_policy_original_text: 'We keep *little*.',
@@ -96,7 +96,7 @@ describe('admin settings take effect', () => {
     expect(legal.body.data.terms_of_service_parsed_text).toContain('<h1');
   });
 
-  it('[A-5] seo: the robots text is served at /robots.txt; the permalink must be 1 to 4', async () => {
+  it('[A-5] [S5-060] seo: the robots text is served at /robots.txt; the permalink must be 1 to 4', async () => {
     expect((await put('seo', { permalink: 5, robots: 'x' })).status).toBe(400);
     expect((await put('seo', { permalink: 3, robots: 'User-agent: *\nDisallow: /secret' })).status).toBe(200);
     const robots = await page('/robots.txt');
@@ -149,7 +149,7 @@ describe('admin settings take effect', () => {
     expect(bad.body.data.map((f) => f.error_field)).toEqual(['recommend_tags']);
   });
 
-  it('[A-5] users: a locked profile field is refused, an open one is saved', async () => {
+  it('[A-5] [S7-034] users: a locked profile field is refused, an open one is saved', async () => {
     const info = await call<Record<string, unknown>>(t.app, 'GET', '/answer/api/v1/user/info', undefined, {
       token: member,
     });
@@ -178,7 +178,7 @@ describe('admin settings take effect', () => {
     expect(bad.body.data.map((f) => f.error_field)).toEqual(['gravatar_base_url']);
   });
 
-  it('[A-1] non-admins: 403 from every settings call and the 403 page for every admin page', async () => {
+  it('[A-1] [S6-013] non-admins: 403 from every settings call and the 403 page for every admin page', async () => {
     const moderator = await loginAs(t.app, (await buildUser(t.app, { role_id: ROLE.moderator })).id);
     for (const token of [member, moderator]) {
       for (const section of SECTIONS) {
@@ -205,7 +205,7 @@ describe('admin settings take effect', () => {
     expect(icon.rawPayload.subarray(22, 26).toString('latin1')).toBe('\x89PNG');
   });
 
-  it('[A-5] login: a private site sends guests to login and tells crawlers nothing is public', async () => {
+  it('[A-5] [S6-033] [S7-032] login: a private site sends guests to login and tells crawlers nothing is public', async () => {
     const login = (await get<Record<string, unknown>>('login')).body.data;
     const bad = await call<Fields>(
       t.app,

@@ -181,7 +181,7 @@ describe('[SEC-6][ANS-28][ANS-42] admin routes × every caller', () => {
     }
   });
 
-  it('[ANS-28][ANS-42] no token, a garbage token or a deleted admin get 401; members, moderators and admins not in good standing get 403', async () => {
+  it('[ANS-28][ANS-42][S4-006] no token, a garbage token or a deleted admin get 401; members, moderators and admins not in good standing get 403', async () => {
     const before = await stateOf(t.app);
     const expected: Record<string, string> = {
       guest: `401 ${REASONS.unauthorized}`,

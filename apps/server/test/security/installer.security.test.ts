@@ -33,7 +33,7 @@ describe('installer after installation', () => {
   let t: TestApp;
   afterEach(async () => t?.close());
 
-  it('[H-8][SEC-6] every installer call under both prefixes answers only "Already installed", never the data path', async () => {
+  it('[H-8][SEC-6][S3-041] every installer call under both prefixes answers only "Already installed", never the data path', async () => {
     t = await buildTestApp();
     const routes = await installerRoutes(t.app.services);
     const urls = routes.map((r) => r.url);

@@ -40,7 +40,7 @@ afterEach(() => {
 });
 
 describe('HTTP client (spec section 8)', () => {
-  it('unwraps data, and sends the stored token and the language', async () => {
+  it('[S3-046] [S7-004] [S7-008] unwraps data, and sends the stored token and the language', async () => {
     storage.set(STORAGE_KEYS.token, 'tok-1');
     serve(() => answer(200, { ok: 1 }));
     expect(await http.get('/answer/api/v1/x', { params: { page: 2, none: undefined } })).toEqual({ ok: 1 });
@@ -51,7 +51,7 @@ describe('HTTP client (spec section 8)', () => {
     expect(requests[0]?.init.signal).toBeInstanceOf(AbortSignal);
   });
 
-  it('returns the status for a 204', async () => {
+  it('[S7-009] returns the status for a 204', async () => {
     serve(() => new Response(null, { status: 204 }));
     expect(await http.put('/answer/api/v1/x')).toBe(204);
   });
@@ -118,7 +118,7 @@ describe('HTTP client (spec section 8)', () => {
     }
   });
 
-  it('[S8-028][S8-029][S8-027] sets the 403 error state for admin calls, toasts others, and is quiet on ignored paths', async () => {
+  it('[S8-028][S8-029][S8-027][S6-034] sets the 403 error state for admin calls, toasts others, and is quiet on ignored paths', async () => {
     serve(() => answer(403, null, 'Forbidden'));
     await expect(http.get('/answer/admin/api/users/page')).rejects.toBeInstanceOf(ApiError);
     await expect(http.get('/answer/api/v1/x')).rejects.toBeInstanceOf(ApiError);

@@ -58,7 +58,7 @@ describe('accounts: sign-up, activation, recovery', () => {
     await sink.close();
   });
 
-  it('[S7-111] [S7-114] registers, mails a real activation link, and the link activates once (+1 reputation)', async () => {
+  it('[S3-003] [S7-111] [S7-114] registers, mails a real activation link, and the link activates once (+1 reputation)', async () => {
     const res = await call<{ access_token: string; mail_status: number; username: string; rank: number }>(
       t.app,
       'POST',
@@ -115,7 +115,7 @@ describe('accounts: sign-up, activation, recovery', () => {
     ]);
   });
 
-  it('refuses a taken email on its field, a domain outside the allowed list, and closed registrations', async () => {
+  it('[S3-042] [S6-029] [S6-031] refuses a taken email on its field, a domain outside the allowed list, and closed registrations', async () => {
     const user = await buildUser(t.app);
     const taken = await call<Fields>(t.app, 'POST', `${V1}/user/register/email`, {
       name: 'someone',
@@ -290,7 +290,7 @@ describe('accounts: password, profile, interface, notifications, captcha, limits
     expect((await call(t.app, 'GET', `${V1}/user/info`, undefined, { token: mine })).body.data).not.toBeNull();
   });
 
-  it('[S7-116] [S5-016] [S5-017] [S5-018] [S5-019] updates the profile with the admin switches enforced by the server', async () => {
+  it('[S7-116] [S5-016] [S5-017] [S5-018] [S5-019] [S9-024] updates the profile with the admin switches enforced by the server', async () => {
     const profile = (u: { username: string }) => ({
       display_name: u.username,
       username: u.username,

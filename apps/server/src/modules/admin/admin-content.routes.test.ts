@@ -70,7 +70,7 @@ describe('admin dashboard', () => {
     return res.body.data;
   };
 
-  it('[A-2] counts questions, resolved and unanswered with their rates, answers, comments, votes, members and open flags; health and versions', async () => {
+  it('[A-2] [S7-049] counts questions, resolved and unanswered with their rates, answers, comments, votes, members and open flags; health and versions', async () => {
     const asker = await member(t);
     const helper = await member(t);
     const voter = await buildUser(t.app, { rank: 1000 });
@@ -197,7 +197,7 @@ describe('admin content lists and status changes', () => {
         .execute()
     ).map((a) => a.activity_type);
 
-  it('[A-3] question/page lists one status per tab, newest first, with badges, and finds by title or question:<id>', async () => {
+  it('[A-3] [S7-011] question/page lists one status per tab, newest first, with badges, and finds by title or question:<id>', async () => {
     const open = await ask(t, asker.token, 'Kestrel open question about queues');
     const closed = await ask(t, asker.token, 'Kestrel question that gets closed');
     const deleted = await ask(t, asker.token, 'Kestrel question that gets deleted');
@@ -225,7 +225,7 @@ describe('admin content lists and status changes', () => {
     expect((await questions({ status: 'normal', query: 'kestrel' })).list.map((q) => q.id)).toEqual([newest, open]);
   });
 
-  it('[A-3] question/status: closed needs a close reason, then reopens, deletes and undeletes through the post operations with timeline entries', async () => {
+  it('[A-3] [S7-014] question/status: closed needs a close reason, then reopens, deletes and undeletes through the post operations with timeline entries', async () => {
     const id = await ask(t, asker.token, 'Osprey question for status changes');
     const missing = await questionStatus({ question_id: id, status: 'closed', reason_type: 0 });
     expect(missing.status).toBe(400);
@@ -303,7 +303,7 @@ describe('admin content lists and status changes', () => {
     expect((await row(id)).status).toBe(1);
   });
 
-  it('[A-3] answer/page lists by status with the question title, finds by answer:<id> or title, and answer/status deletes and undeletes', async () => {
+  it('[A-3] [S7-010] [S7-013] answer/page lists by status with the question title, finds by answer:<id> or title, and answer/status deletes and undeletes', async () => {
     const q = await ask(t, asker.token, 'Bittern question with answers');
     const keep = await answer(t, helper.token, q, 'Bittern answer that stays.');
     const gone = await answer(t, asker.token, q, 'Bittern answer that goes.');
@@ -415,7 +415,7 @@ describe('installed plugins and supporting calls', () => {
       (p) => `${p.slug_name}:${p.enabled}`,
     );
 
-  it('[A-6] plugins lists the built-in captcha, active by default, and the filters all, active, inactive and outdated', async () => {
+  it('[A-6] [S4-064] [S7-050] plugins lists the built-in captcha, active by default, and the filters all, active, inactive and outdated', async () => {
     const all = await get<Record<string, unknown>[]>('plugins');
     expect(all.body.data).toEqual([
       expect.objectContaining({
@@ -433,7 +433,7 @@ describe('installed plugins and supporting calls', () => {
     expect(await slugs('outdated')).toEqual([]);
   });
 
-  it('[A-6] plugin/status disables the captcha (no action asks for one) and enables it again', async () => {
+  it('[A-6] [S3-037] [S7-051] plugin/status disables the captcha (no action asks for one) and enables it again', async () => {
     const guest = { ip: '203.0.113.9' };
     expect(await t.app.services.captcha.required('email', guest)).toBe(true);
     expect((await put('plugin/status', { plugin_slug_name: 'captcha-basic', enabled: false })).status).toBe(200);
@@ -451,7 +451,7 @@ describe('installed plugins and supporting calls', () => {
     expect((bad.body.data ?? []).map((f) => f.error_field).sort()).toEqual(['enabled', 'plugin_slug_name']);
   });
 
-  it('[A-6] plugin/config draws the declared fields with their values; a save checks each field and the captcha draws that many characters', async () => {
+  it('[A-6] [S7-052] [S7-053] plugin/config draws the declared fields with their values; a save checks each field and the captcha draws that many characters', async () => {
     const config = await get<{ config_fields: Record<string, unknown>[] }>('plugin/config', {
       plugin_slug_name: 'captcha-basic',
     });
@@ -474,7 +474,7 @@ describe('installed plugins and supporting calls', () => {
     expect((await builtinCaptchaWith(6).create()).answer).toHaveLength(6);
   });
 
-  it('[A-7] roles, language/options, reasons and user-center/agent answer the admin', async () => {
+  it('[A-7] [S7-041] roles, language/options, reasons and user-center/agent answer the admin', async () => {
     const roles = await get<{ id: number; name: string; description: string }[]>('roles');
     expect(roles.body.data.map((r) => `${r.id}:${r.name}`)).toEqual(['1:User', '2:Admin', '3:Moderator']);
     expect(roles.body.data.every((r) => r.description.length > 0)).toBe(true);

@@ -67,7 +67,7 @@ describe('admin user actions: bulk add, activation, delete with content', () => 
     expect(await userCount()).toBe(before);
   });
 
-  it('[S7-044] bulk add names the line of a bad email, a repeated email and a registered one', async () => {
+  it('[S5-014] [S7-044] bulk add names the line of a bad email, a repeated email and a registered one', async () => {
     const taken = await buildUser(t.app);
     const cases: [string, string][] = [
       ['A One, a1@example.com, password-1\nA Two, not-an-email, password-2', 'Line 2'],
@@ -149,7 +149,7 @@ describe('admin user actions: bulk add, activation, delete with content', () => 
     expect(await byEmail(m.email)).toMatchObject({ mail_status: MAIL_STATUS.activated, rank: 1 });
   });
 
-  it('[S7-048] resend activation writes the activation email to the outbox', async () => {
+  it('[S4-056] [S7-048] resend activation writes the activation email to the outbox', async () => {
     const m = await buildUser(t.app, { mail_status: MAIL_STATUS.inactive, rank: 0 });
     const res = await call(t.app, 'POST', `${API}/user/activation`, { user_id: m.id }, { token: admin });
     expect(res.status).toBe(200);
@@ -158,7 +158,7 @@ describe('admin user actions: bulk add, activation, delete with content', () => 
     expect(mails[0]?.html).toContain('/users/account-activation?code=');
   });
 
-  it('[A-4] deleting a member with all their content moves every count and list as single deletes do', async () => {
+  it('[A-4] [S4-059] deleting a member with all their content moves every count and list as single deletes do', async () => {
     const author = await buildUser(t.app, { rank: 1000 });
     const other = await buildUser(t.app, { rank: 1000 });
     const authorToken = await loginAs(t.app, author.id);

@@ -54,7 +54,7 @@ describe('admin user management', () => {
     return { ...user, token: await loginAs(t.app, user.id) };
   };
 
-  it('[A-4] users/page filters all, staff, inactive, suspended and deleted', async () => {
+  it('[A-4] [S7-012] users/page filters all, staff, inactive, suspended and deleted', async () => {
     const plain = await buildUser(t.app);
     const moderator = await buildUser(t.app, { role_id: ROLE.moderator });
     const inactive = await buildUser(t.app, { mail_status: 2 });
@@ -108,7 +108,7 @@ describe('admin user management', () => {
     expect(missing.status).toBe(404);
   });
 
-  it('[A-4][S3-002] suspend for 7 days with a reason: the member reads it in their session; normal restores', async () => {
+  it('[A-4][S3-002][S4-050][S7-042] suspend for 7 days with a reason: the member reads it in their session; normal restores', async () => {
     const m = await member();
     const before = nowSeconds();
     const res = await put('user/status', {
@@ -148,7 +148,7 @@ describe('admin user management', () => {
     expect(res.body.data.suspended_until).toBe(SUSPENDED_FOREVER_UNTIL);
   });
 
-  it('[A-4] inactive marks the email unverified; normal activates (+1 for a rank-0 member)', async () => {
+  it('[A-4] [S4-047] inactive marks the email unverified; normal activates (+1 for a rank-0 member)', async () => {
     const m = await buildUser(t.app, { rank: 0 });
     expect((await put('user/status', { user_id: m.id, status: 'inactive' })).body.data.status).toBe('inactive');
     expect((await userRow(m.id)).mail_status).toBe(2);
@@ -156,7 +156,7 @@ describe('admin user management', () => {
     expect(res.body.data).toMatchObject({ status: 'normal', rank: 1 });
   });
 
-  it('[A-4] deleted frees the email, ends the sessions, removes the content when asked, and is final', async () => {
+  it('[A-4] [S4-049] [S4-058] deleted frees the email, ends the sessions, removes the content when asked, and is final', async () => {
     const m = await member({ rank: 1000 });
     const asked = await call<{ id: string }>(
       t.app,
@@ -187,7 +187,7 @@ describe('admin user management', () => {
     expect(again.body.reason).toBe('error.user.deleted_cannot_change');
   });
 
-  it('[A-4] change role ends the member’s sessions; the unchanged role changes nothing', async () => {
+  it('[A-4] [S7-043] change role ends the member’s sessions; the unchanged role changes nothing', async () => {
     const m = await member();
     const same = await put('user/role', { user_id: m.id, role_id: ROLE.user });
     expect(same.status).toBe(200);
@@ -202,7 +202,7 @@ describe('admin user management', () => {
     expect(bad.body.data.map((f) => f.error_field)).toEqual(['role_id']);
   });
 
-  it('[A-4] set a new password (8-32): sessions end and the new one signs in', async () => {
+  it('[A-4] [S4-054] set a new password (8-32): sessions end and the new one signs in', async () => {
     const m = await member();
     const short = await put<Fields>('user/password', { user_id: m.id, password: 'short' });
     expect(short.status).toBe(400);
@@ -220,7 +220,7 @@ describe('admin user management', () => {
     expect(login.status).toBe(200);
   });
 
-  it('[A-4] edit profile: username 3-30 and a free email, which is then verified; taken names are refused beside their fields', async () => {
+  it('[A-4] [S7-046] edit profile: username 3-30 and a free email, which is then verified; taken names are refused beside their fields', async () => {
     const m = await buildUser(t.app, { mail_status: 2 });
     const other = await buildUser(t.app);
     const short = await put<Fields>('user/profile', {
@@ -263,7 +263,7 @@ describe('admin user management', () => {
     expect(unchanged.status).toBe(200);
   });
 
-  it('[A-4] every action on one’s own account: "Forbidden to operate on yourself", nothing changes', async () => {
+  it('[A-4] [S8-040] every action on one’s own account: "Forbidden to operate on yourself", nothing changes', async () => {
     const attempts: [string, object][] = [
       ['user/status', { user_id: adminId, status: 'suspended', suspend_duration: '24h' }],
       ['user/status', { user_id: adminId, status: 'deleted' }],

@@ -13,7 +13,7 @@ describe('sign-in, sign-out and the current user', () => {
   });
   afterEach(async () => t.close());
 
-  it('[S7-110] signs in with email and password, returning the user and a token, and sets an HttpOnly cookie', async () => {
+  it('[S6-001] [S7-110] signs in with email and password, returning the user and a token, and sets an HttpOnly cookie', async () => {
     const user = await buildUser(t.app);
     const res = await call<{ access_token: string; username: string; mail_status: number; role_id: number }>(
       t.app,

@@ -21,7 +21,7 @@ describe('bookmarks, follows and permissions', () => {
     (await call<QuestionDetail>(t.app, 'GET', `/answer/api/v1/question/info?id=${questionId}`, undefined, { token }))
       .body.data;
 
-  it('[S1-011] bookmarks a question idempotently and takes the bookmark back', async () => {
+  it('[S1-011] [S7-097] bookmarks a question idempotently and takes the bookmark back', async () => {
     const path = '/answer/api/v1/collection/switch';
     expect((await call(t.app, 'POST', path, { object_id: questionId, bookmark: true })).status).toBe(401);
     const first = await call<{ object_collection_count: number }>(
@@ -48,7 +48,7 @@ describe('bookmarks, follows and permissions', () => {
     ).toBe(404);
   });
 
-  it('[S1-012][S1-013] follows a question and a tag, and unfollows', async () => {
+  it('[S1-012][S1-013][S7-096] follows a question and a tag, and unfollows', async () => {
     const follow = await call<{ follows: number; is_followed: boolean }>(
       t.app,
       'POST',

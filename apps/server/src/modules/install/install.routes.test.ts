@@ -157,7 +157,7 @@ describe('installation', () => {
     expect(res.body.msg).toBe("Can't create the config.yaml file");
   });
 
-  it('[S5-039][S5-040][S5-043][S5-045][S5-047][S5-048] validates every site and admin field together', async () => {
+  it('[S5-039][S5-040][S5-043][S5-045][S5-047][S5-048][S9-023] validates every site and admin field together', async () => {
     const { app, dbFields } = await fresh();
     await call(app, 'POST', '/installation/init', { ...dbFields, lang: 'en_US' });
     const res = await call<{ error_field: string; error_msg: string }[]>(app, 'POST', '/installation/base-info', {
@@ -218,7 +218,7 @@ describe('installation', () => {
     expect(res.body.data[0]?.error_msg).toBe('数据库文件不能为空。');
   });
 
-  it('serves the defaults the wizard page needs before installation', async () => {
+  it('[S9-009] serves the defaults the wizard page needs before installation', async () => {
     const { app } = await fresh();
     const site = await call<{ general: { name: string } }>(app, 'GET', '/answer/api/v1/siteinfo');
     expect(site.status).toBe(200);

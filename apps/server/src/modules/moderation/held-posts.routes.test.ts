@@ -123,7 +123,7 @@ describe('held posts and the queued-post queue (issue 12, item 3)', () => {
     ).toBe(403);
   });
 
-  it("[M-3][S4-031][S4-044][S1-020] a newcomer's question is held: the author sees it (status 11), others get 404, and it is in no list, count, tag count, personal tab or search until approved", async () => {
+  it("[M-3][S4-031][S4-044][S1-020][S7-107] a newcomer's question is held: the author sees it (status 11), others get 404, and it is in no list, count, tag count, personal tab or search until approved", async () => {
     await holdBelow(10);
     const startTags = await tagCount();
     const id = await ask(newcomer.token, 'Unmistakable zebracorn question');

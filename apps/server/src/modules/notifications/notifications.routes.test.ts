@@ -76,7 +76,7 @@ describe('notifications: events, receivers, read state (issue 11)', () => {
   const rows = (userId: string) =>
     t.app.site.db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 
-  it('[N-1][N-3] an answer tells the asker and the question’s followers, never the answerer; the item says who, on what', async () => {
+  it('[N-1][N-3][S7-133] an answer tells the asker and the question’s followers, never the answerer; the item says who, on what', async () => {
     const questionId = await ask();
     await follow(questionId, follower);
     await follow(questionId, answerer);

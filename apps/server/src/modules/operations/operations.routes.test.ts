@@ -59,7 +59,7 @@ describe('post operations', () => {
         .executeTakeFirstOrThrow()
     ).question_count;
 
-  it('[S7-055] lists the close reasons with the duplicate one asking for a link', async () => {
+  it('[S7-103] lists the close reasons with the duplicate one asking for a link', async () => {
     expect((await call(t.app, 'GET', `${API}/reasons?object_type=question&action=close`)).status).toBe(401);
     const res = await call<ReasonOption[]>(
       t.app,

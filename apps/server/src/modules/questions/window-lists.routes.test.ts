@@ -54,7 +54,7 @@ describe('window lists (the hot-questions sidebar)', () => {
     return res.body.data;
   }
 
-  it('[S9-044] [S9-045] a repeated hot list is read from memory, and a new question or answer shows in the next one', async () => {
+  it('[S7-061] [S9-044] [S9-045] a repeated hot list is read from memory, and a new question or answer shows in the next one', async () => {
     const { id } = await post(
       'question',
       {

@@ -10,7 +10,7 @@ describe('site info', () => {
   });
   afterEach(async () => t.close());
 
-  it('[S7-149][S3-007] returns every section of the spec with the installer values', async () => {
+  it('[S7-149][S3-007][S3-018] returns every section of the spec with the installer values', async () => {
     const res = await call<SiteInfo & { legal?: unknown }>(t.app, 'GET', '/answer/api/v1/siteinfo');
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.data).sort()).toEqual(

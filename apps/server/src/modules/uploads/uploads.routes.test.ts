@@ -100,7 +100,7 @@ describe('uploads: avatars re-encoded without metadata', () => {
     expect(stolen.body.data[0]?.error_field).toBe('avatar');
   });
 
-  it('[S5-034] [S5-035] refuses files that are not images, too large, missing, or of an unknown source', async () => {
+  it('[S5-034] [S5-035] [S9-030] refuses files that are not images, too large, missing, or of an unknown source', async () => {
     const user = await buildUser(t.app);
     const token = await loginAs(t.app, user.id);
     const text = await upload(token, 'avatar', { name: 'a.txt', data: Buffer.from('hello'), type: 'text/plain' });

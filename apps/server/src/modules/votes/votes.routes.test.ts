@@ -58,7 +58,7 @@ describe('votes and reputation', () => {
   });
   afterEach(async () => t.close());
 
-  it('[S1-010] an upvote gives the author +10, and undoing it takes exactly that back', async () => {
+  it('[S1-010] [S7-098] an upvote gives the author +10, and undoing it takes exactly that back', async () => {
     const q = await ask(author);
     const up = await vote(voter, 'up', q);
     expect(up.body.data).toEqual({ up_votes: 1, down_votes: 0, votes: 1, vote_status: 'vote_up' });
@@ -92,7 +92,7 @@ describe('votes and reputation', () => {
     expect(await rank(voter.id)).toBe(199);
   });
 
-  it("refuses a vote on one's own post, and without the privilege, with a toast", async () => {
+  it("[S8-052] refuses a vote on one's own post, and without the privilege, with a toast", async () => {
     const q = await ask(voter);
     const own = await vote(voter, 'up', q);
     expect(own.status).toBe(400);

@@ -27,7 +27,7 @@ describe('editor plugin registry', () => {
     expect(activeEditorPlugins()).toEqual([]);
   });
 
-  it('runs every activated plugin render hook in order, and none of a deactivated one', () => {
+  it('[S4-069] [S4-070] runs every activated plugin render hook in order, and none of a deactivated one', () => {
     const seen: string[] = [];
     registerEditorPlugin(plugin('one', seen));
     registerEditorPlugin(plugin('two', seen));
