@@ -19,8 +19,8 @@ export const CURATION_REASONS = {
 } as const;
 
 const editSummary = z.string().trim().max(300, 'form.edit_summary.too_long').default('');
-/** PUT question: the ask form's fields (without an own answer) plus the edit summary. */
-export const editQuestionSchema = askQuestionSchema.omit({ answer_content: true }).extend({
+/** PUT question: the ask form's fields plus the edit summary. */
+export const editQuestionSchema = askQuestionSchema.extend({
   id: z.string().min(1, 'form.invalid_value'),
   edit_summary: editSummary,
 });

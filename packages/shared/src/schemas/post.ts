@@ -23,14 +23,22 @@ export const askQuestionSchema = z.object({
   title: z.string().trim().min(1, 'form.title.required').max(LIMITS.questionTitleMax, 'form.title.too_long'),
   content: z.string().trim().min(1, 'form.content.required').max(65_535, 'form.content.too_long'),
   tags: z.array(tagRef, 'form.tags.required').min(1, 'form.tags.required').max(5, 'form.tags.too_many'),
-  answer_content: z
-    .string()
-    .trim()
-    .max(65_535, 'form.answer_content.too_long')
-    .refine((v) => v === '' || v.length >= LIMITS.answerMin, 'form.answer_content.too_short')
-    .optional(),
 });
 export type AskQuestionInput = z.infer<typeof askQuestionSchema>;
+
+/**
+ * POST question/answer: a question and the asker's own answer, in one request (peer facts 6.1).
+ * The answer is required when answering one's own question, and held to an answer's length.
+ */
+export const askWithAnswerSchema = askQuestionSchema.extend({
+  answer_content: z
+    .string('form.answer_content.required')
+    .trim()
+    .min(1, 'form.answer_content.required')
+    .min(LIMITS.answerMin, 'form.answer_content.too_short')
+    .max(65_535, 'form.answer_content.too_long'),
+});
+export type AskWithAnswerInput = z.infer<typeof askWithAnswerSchema>;
 
 /** POST answer (answer content at least 6 characters). */
 export const answerSchema = z.object({

@@ -1,7 +1,15 @@
 import { heldPosts } from '../posts/held-posts.repository.js';
 import { decisionsFor } from '../posts/decisions.js';
-import { PostReviewer } from '../posts/post-reviewer.js';
-import { ANSWER_STATUS, REASONS, type AnswerInput, type AnswerItem, type Paged } from '@inquire/shared';
+import { PostReviewer, type PostVerdict } from '../posts/post-reviewer.js';
+import {
+  ANSWER_STATUS,
+  QUESTION_STATUS,
+  REASONS,
+  type AnswerInput,
+  type AnswerItem,
+  type Paged,
+} from '@inquire/shared';
+import type { Db } from '../../infra/db.js';
 import type { SiteRuntime } from '../../infra/site.js';
 import { DUPLICATE_WINDOW_SECONDS, nowSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -22,6 +30,15 @@ import { postWrites } from '../posts/post-writes.repository.js';
 import { NO_ORIGIN, postOriginsRepository, type PostOrigin } from '../posts/post-origins.repository.js';
 import { followersOf, notifyInbox } from '../notifications/notify.js';
 import { tellOfAnswer } from './answer-notice.js';
+
+/** An answer checked and reviewed, not yet written (`write`, in the caller's transaction). */
+export interface PreparedAnswer {
+  content: string;
+  actor: Actor;
+  origin: PostOrigin;
+  verdict: PostVerdict;
+  now: number;
+}
 
 /** A page of a question's answers as read, with the caller's votes on them. */
 export type AnswerRows = Awaited<ReturnType<typeof answersRepository.listForQuestion>>;
@@ -104,79 +121,115 @@ export class AnswersService {
 
   /** Writes an answer: one per member when the site restricts answers (the form offers an edit instead). */
   async create(input: AnswerInput, actor: Actor, origin: PostOrigin = NO_ORIGIN): Promise<{ id: string }> {
-    const db = this.site.db;
     const question = await this.visibleQuestion(input.question_id, actor);
     if (!canAnswer(actor, question)) throw AppError.forbidden(REASONS.questionNotAnswerable);
     if (await this.answerKeptBy(question.id, actor)) {
       throw AppError.fields([{ field: 'content', key: REASONS.answerRestricted }], REASONS.answerRestricted);
     }
+    const answering = await this.prepare(question, input.content, actor, origin);
+    const id = await this.site.db.transaction().execute((trx) => this.write(trx, answering, question));
+    return { id };
+  }
+
+  /**
+   * The asker's own answer to the question they are asking (QuestionsService.askWithAnswer),
+   * checked and reviewed before the question is written. The question has no answers yet (none
+   * kept, none to duplicate) and is open as asked; the answer's review is its own, and a
+   * question the reviewers hold keeps the answer out of sight with it until it is approved.
+   */
+  async prepareOwn(title: string, content: string, actor: Actor, origin: PostOrigin): Promise<PreparedAnswer> {
+    const asked = { user_id: actor.user.id, status: QUESTION_STATUS.normal };
+    if (!canAnswer(actor, asked)) throw AppError.forbidden(REASONS.questionNotAnswerable);
+    return this.review(title, content, actor, origin, nowSeconds());
+  }
+
+  /** An answer's duplicate check and review, before anything is written. */
+  private async prepare(
+    question: QuestionRow,
+    content: string,
+    actor: Actor,
+    origin: PostOrigin,
+  ): Promise<PreparedAnswer> {
     const now = nowSeconds();
-    if (
-      await answersRepository.findDuplicate(
-        db,
-        question.id,
-        actor.user.id,
-        input.content,
-        now - DUPLICATE_WINDOW_SECONDS,
-      )
-    ) {
+    const since = now - DUPLICATE_WINDOW_SECONDS;
+    if (await answersRepository.findDuplicate(this.site.db, question.id, actor.user.id, content, since)) {
       throw AppError.badRequest(REASONS.duplicateRequest);
     }
+    return this.review(question.title, content, actor, origin, now);
+  }
+
+  private async review(
+    title: string,
+    content: string,
+    actor: Actor,
+    origin: PostOrigin,
+    now: number,
+  ): Promise<PreparedAnswer> {
     const verdict = await this.reviewer.review(actor, {
       object_type: 'answer',
-      title: question.title,
-      content: input.content,
+      title,
+      content,
       tags: [],
       ip: origin.ip,
       user_agent: origin.userAgent,
       language: '',
     });
-    const id = await db.transaction().execute(async (trx) => {
-      const answerId = await nextId(trx, 'answer');
-      const revisionId = await nextId(trx, 'revision');
-      await answersRepository.insert(trx, {
-        id: answerId,
-        question_id: question.id,
-        user_id: actor.user.id,
-        original_text: input.content,
-        parsed_text: renderMarkdown(input.content),
-        revision_id: revisionId,
-        created_at: now,
-        updated_at: now,
-      });
-      await revisionsRepository.insert(trx, {
-        id: revisionId,
-        user_id: actor.user.id,
-        object_type: 2,
-        object_id: answerId,
-        content: JSON.stringify({ content: input.content }),
-        created_at: now,
-        updated_at: now,
-      });
-      await postOriginsRepository.record(trx, answerId, origin, now);
-      await postWrites.bumpAnswerCount(trx, question.id, 1);
-      await usersRepository.bumpCount(trx, actor.user.id, 'answer_count', 1);
-      await activitiesRepository.insert(trx, {
-        id: await nextId(trx, 'activity'),
-        user_id: actor.user.id,
-        object_id: answerId,
-        original_object_id: question.id,
-        activity_type: 'answer.answered',
-        created_at: now,
-        updated_at: now,
-      });
-      const post = { kind: 'answer' as const, id: answerId, authorId: actor.user.id, questionId: question.id };
-      // A held answer is told to nobody until it is approved.
-      if (await heldPosts.applyVerdict(trx, post, verdict, now)) return answerId;
-      await questionsRepository.recordLastAnswer(trx, question.id, answerId, now);
-      await tellOfAnswer(
-        trx,
-        { id: answerId, authorId: actor.user.id, questionId: question.id, askerId: question.user_id },
-        now,
-      );
-      return answerId;
+    return { content, actor, origin, verdict, now };
+  }
+
+  /**
+   * Writes a prepared answer to the question in the caller's transaction: the answer, its first
+   * revision, counters and activity, then its verdict; a published one is told to the asker and
+   * the question's followers. The new answer's id.
+   */
+  async write(
+    trx: Db,
+    { content, actor, origin, verdict, now }: PreparedAnswer,
+    question: Pick<QuestionRow, 'id' | 'user_id'>,
+  ): Promise<string> {
+    const answerId = await nextId(trx, 'answer');
+    const revisionId = await nextId(trx, 'revision');
+    await answersRepository.insert(trx, {
+      id: answerId,
+      question_id: question.id,
+      user_id: actor.user.id,
+      original_text: content,
+      parsed_text: renderMarkdown(content),
+      revision_id: revisionId,
+      created_at: now,
+      updated_at: now,
     });
-    return { id };
+    await revisionsRepository.insert(trx, {
+      id: revisionId,
+      user_id: actor.user.id,
+      object_type: 2,
+      object_id: answerId,
+      content: JSON.stringify({ content }),
+      created_at: now,
+      updated_at: now,
+    });
+    await postOriginsRepository.record(trx, answerId, origin, now);
+    await postWrites.bumpAnswerCount(trx, question.id, 1);
+    await usersRepository.bumpCount(trx, actor.user.id, 'answer_count', 1);
+    await activitiesRepository.insert(trx, {
+      id: await nextId(trx, 'activity'),
+      user_id: actor.user.id,
+      object_id: answerId,
+      original_object_id: question.id,
+      activity_type: 'answer.answered',
+      created_at: now,
+      updated_at: now,
+    });
+    const post = { kind: 'answer' as const, id: answerId, authorId: actor.user.id, questionId: question.id };
+    // A held answer is told to nobody until it is approved.
+    if (await heldPosts.applyVerdict(trx, post, verdict, now)) return answerId;
+    await questionsRepository.recordLastAnswer(trx, question.id, answerId, now);
+    await tellOfAnswer(
+      trx,
+      { id: answerId, authorId: actor.user.id, questionId: question.id, askerId: question.user_id },
+      now,
+    );
+    return answerId;
   }
 
   /**

@@ -1,4 +1,4 @@
-import { askQuestionSchema, questionLinkQuery, questionPageQuery } from '@inquire/shared';
+import { askQuestionSchema, askWithAnswerSchema, questionLinkQuery, questionPageQuery } from '@inquire/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../infra/envelope.js';
@@ -54,6 +54,20 @@ export async function questionsRoutes(app: FastifyInstance): Promise<void> {
     const asked = await questions.ask(input, actor, originOf(request));
     // Answer answers the new question as question/info shows it (id and url_title among its fields).
     return ok(request, reply, await questions.info(asked.id, actor));
+  });
+
+  /**
+   * Asks a question with the asker's own answer (the ask form's "answer your own question"):
+   * both are written or neither. Limited as an ask, with the ask's captcha (as Answer does).
+   * Answer's reply: the new answer and its question (`{info, question}`), as `answer/info` gives them.
+   */
+  app.post('/answer/api/v1/question/answer', async (request, reply) => {
+    const actor = requirePrivilege(request, 'question.add');
+    requirePrivilege(request, 'answer.add');
+    const input = parseInput(askWithAnswerSchema, request.body);
+    await app.services.writeLimits.guard('question', request, request.body);
+    const asked = await questions.askWithAnswer(input, actor, app.services.answers, originOf(request));
+    return ok(request, reply, await app.services.revisions.answerInfo(asked.answerId, actor));
   });
 
   getRead(app, '/answer/api/v1/question/similar', async (request, params) => {

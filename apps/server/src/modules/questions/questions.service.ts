@@ -1,6 +1,6 @@
 import { heldPosts } from '../posts/held-posts.repository.js';
 import { decisionsFor } from '../posts/decisions.js';
-import { PostReviewer } from '../posts/post-reviewer.js';
+import { PostReviewer, type PostVerdict } from '../posts/post-reviewer.js';
 import { holds, isActiveStaff } from '../auth/actor.js';
 import {
   ANSWER_STATUS,
@@ -11,6 +11,7 @@ import {
   TAG_SLUG_PATTERN,
   TAG_STATUS,
   type AskQuestionInput,
+  type AskWithAnswerInput,
   type Paged,
   type QuestionDetail,
   type QuestionListItem,
@@ -48,10 +49,20 @@ import {
 import { answersRepository } from '../posts/answers.repository.js';
 import { questionsRepository, type ListedCounts, type QuestionRow } from '../posts/questions.repository.js';
 import { queueNewQuestionEmails } from '../notifications/email-notices.js';
+import type { AnswersService } from '../answers/answers.service.js';
 import { RecordedViews } from './recorded-views.js';
 import { QuestionExcerpts } from './question-excerpts.js';
 
 type ListRow = Awaited<ReturnType<typeof questionsRepository.listPage>>['list'][number];
+/** An ask checked and reviewed, not yet written (`prepareAsk`, then `writeAsk` in a transaction). */
+interface PreparedAsk {
+  input: AskQuestionInput;
+  actor: Actor;
+  origin: PostOrigin;
+  tags: Awaited<ReturnType<QuestionsService['resolveTags']>>;
+  verdict: PostVerdict;
+  now: number;
+}
 type ListOperation = { operated_at: number; operation_type: 'asked' | 'answered' | 'modified'; by: string };
 
 /**
@@ -354,12 +365,39 @@ export class QuestionsService {
     actor: Actor,
     origin: PostOrigin = NO_ORIGIN,
   ): Promise<{ id: string; url_title: string }> {
-    const db = this.site.db;
+    const asking = await this.prepareAsk(input, actor, origin);
+    const id = await this.site.db.transaction().execute((trx) => this.writeAsk(trx, asking));
+    return { id, url_title: slugify(input.title) };
+  }
+
+  /**
+   * POST question/answer: asks a question and posts the asker's own answer to it in one
+   * transaction, each by the rules of asking and of answering (`prepareAsk` and
+   * `AnswersService.prepareOwn` check and review both before anything is written). A refusal of
+   * either writes nothing: no question is left without the answer it was asked with.
+   */
+  async askWithAnswer(
+    input: AskWithAnswerInput,
+    actor: Actor,
+    answers: AnswersService,
+    origin: PostOrigin = NO_ORIGIN,
+  ): Promise<{ id: string; url_title: string; answerId: string }> {
+    const asking = await this.prepareAsk(input, actor, origin);
+    const answering = await answers.prepareOwn(input.title, input.answer_content, actor, origin);
+    const written = await this.site.db.transaction().execute(async (trx) => {
+      const id = await this.writeAsk(trx, asking);
+      return { id, answerId: await answers.write(trx, answering, { id, user_id: actor.user.id }) };
+    });
+    return { ...written, url_title: slugify(input.title) };
+  }
+
+  /** An ask's checks and review, before anything is written: tags, a duplicate, the reviewers' verdict. */
+  private async prepareAsk(input: AskQuestionInput, actor: Actor, origin: PostOrigin): Promise<PreparedAsk> {
     const tags = await this.resolveTags(input.tags, actor);
     const now = nowSeconds();
     if (
       await questionsRepository.findDuplicate(
-        db,
+        this.site.db,
         actor.user.id,
         input.title,
         input.content,
@@ -377,24 +415,26 @@ export class QuestionsService {
       user_agent: origin.userAgent,
       language: '',
     });
-    const id = await db.transaction().execute(async (trx) => {
-      const tagIds = await this.createMissingTags(trx, tags, actor.user.id, now);
-      const questionId = await insertQuestionRows(trx, {
-        authorId: actor.user.id,
-        title: input.title,
-        content: input.content,
-        tagIds,
-        at: now,
-      });
-      await postOriginsRepository.record(trx, questionId, origin, now);
-      for (const tagId of tagIds) await tagsRepository.bumpQuestionCount(trx, tagId, 1);
-      await usersRepository.bumpCount(trx, actor.user.id, 'question_count', 1);
-      const held = { kind: 'question' as const, id: questionId, authorId: actor.user.id, questionId };
-      // A held question is emailed to nobody until it is approved.
-      if (!(await heldPosts.applyVerdict(trx, held, verdict, now))) await queueNewQuestionEmails(trx, questionId, now);
-      return questionId;
+    return { input, actor, origin, tags, verdict, now };
+  }
+
+  /** Writes a prepared ask in the caller's transaction; the new question's id. */
+  private async writeAsk(trx: Db, { input, actor, origin, tags, verdict, now }: PreparedAsk): Promise<string> {
+    const tagIds = await this.createMissingTags(trx, tags, actor.user.id, now);
+    const questionId = await insertQuestionRows(trx, {
+      authorId: actor.user.id,
+      title: input.title,
+      content: input.content,
+      tagIds,
+      at: now,
     });
-    return { id, url_title: slugify(input.title) };
+    await postOriginsRepository.record(trx, questionId, origin, now);
+    for (const tagId of tagIds) await tagsRepository.bumpQuestionCount(trx, tagId, 1);
+    await usersRepository.bumpCount(trx, actor.user.id, 'question_count', 1);
+    const held = { kind: 'question' as const, id: questionId, authorId: actor.user.id, questionId };
+    // A held question is emailed to nobody until it is approved.
+    if (!(await heldPosts.applyVerdict(trx, held, verdict, now))) await queueNewQuestionEmails(trx, questionId, now);
+    return questionId;
   }
 
   /**
