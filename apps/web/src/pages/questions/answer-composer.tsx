@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { DiscardDraft } from '../../components/editor/discard-draft';
 import { MarkdownEditor } from '../../components/editor/markdown-editor';
 import { Button } from '../../components/ui/button';
 import { readDraft, useDraft } from '../../lib/draft';
@@ -16,7 +17,10 @@ interface AnswerDraft {
   content: string;
 }
 
-/** Write an answer (at least 6 characters); the draft is kept per question. Loaded by answer-form.tsx. */
+/**
+ * Write an answer (at least 6 characters); the draft is kept per question and can be discarded.
+ * Loaded by answer-form.tsx.
+ */
 export function AnswerComposer({ questionId, onPosted }: { questionId: string; onPosted(): Promise<void> | void }) {
   const { t } = useTranslation();
   const [content, setContent] = useState('');
@@ -32,6 +36,14 @@ export function AnswerComposer({ questionId, onPosted }: { questionId: string; o
   }, [questionId]);
 
   const captcha = useCaptcha('answer');
+
+  /** Removes the stored draft and empties the editor. */
+  function discard() {
+    clearDraft();
+    setDirty(false);
+    setContent('');
+    setErrors({});
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -72,9 +84,12 @@ export function AnswerComposer({ questionId, onPosted }: { questionId: string; o
           setErrors((current) => withoutErrors(current, ['content']));
         }}
       />
-      <Button type="submit" loading={busy}>
-        {t('ui.question.post_answer')}
-      </Button>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" loading={busy}>
+          {t('ui.question.post_answer')}
+        </Button>
+        {content !== '' ? <DiscardDraft onDiscard={discard} disabled={busy} /> : null}
+      </div>
       {captcha.dialog}
     </form>
   );

@@ -1,9 +1,10 @@
-import { askQuestionSchema } from '@inquire/shared';
+import { askQuestionSchema, askWithAnswerSchema, type AnswerItem, type QuestionDetail } from '@inquire/shared';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { DiscardDraft } from '../../components/editor/discard-draft';
 import { MarkdownEditor } from '../../components/editor/markdown-editor';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
+import { Checkbox, TextField } from '../../components/ui/field';
 import { TagInput, type TagOption } from '../../components/ui/tag-input';
 import { useTagCreation } from '../tags/create-tag-dialog';
 import { readDraft, useDraft } from '../../lib/draft';
@@ -19,11 +20,17 @@ interface Draft {
   title: string;
   content: string;
   tags: TagOption[];
+  /** "Answer your own question" is ticked: the answer below is posted with the question. */
+  answering: boolean;
+  answer_content: string;
 }
 
-const EMPTY: Draft = { title: '', content: '', tags: [] };
+const EMPTY: Draft = { title: '', content: '', tags: [], answering: false, answer_content: '' };
 
-/** Ask a question: title, markdown body with preview, tags with suggestions; a local draft. */
+/**
+ * Ask a question: title, markdown body with preview, tags with suggestions, and optionally the
+ * asker's own answer (question/answer posts both at once); a local draft, which can be discarded.
+ */
 export function AskPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -54,17 +61,40 @@ export function AskPage() {
 
   const captcha = useCaptcha('question');
 
+  const hasContent =
+    values.title !== '' || values.content !== '' || values.tags.length > 0 || values.answer_content !== '';
+
+  /** Removes the stored draft and empties the form. */
+  function discard() {
+    clearDraft();
+    setDirty(false);
+    setValues(EMPTY);
+    setErrors({});
+  }
+
+  /** The question alone, or with the asker's answer (both written or neither); where it now lives. */
+  function post(code: object): Promise<{ id: string; url_title: string }> {
+    const question = { title: values.title, content: values.content, tags: values.tags, ...code };
+    if (!values.answering) return http.post(`${API_BASE}/question`, question);
+    return http
+      .post<{ info: AnswerItem; question: QuestionDetail }>(`${API_BASE}/question/answer`, {
+        ...question,
+        answer_content: values.answer_content,
+      })
+      .then((created) => created.question);
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     const body = { title: values.title, content: values.content, tags: values.tags };
-    const found = validate(askQuestionSchema, body, t);
+    const found = values.answering
+      ? validate(askWithAnswerSchema, { ...body, answer_content: values.answer_content }, t)
+      : validate(askQuestionSchema, body, t);
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      const created = await captcha.run((code) =>
-        http.post<{ id: string; url_title: string }>(`${API_BASE}/question`, { ...body, ...code }),
-      );
+      const created = await captcha.run(post);
       if (!created) {
         setBusy(false);
         return;
@@ -116,9 +146,32 @@ export function AskPage() {
           onChange={(tags) => change({ tags })}
         />
         {tagCreation.dialog}
-        <Button type="submit" loading={busy}>
-          {t('ui.ask.submit')}
-        </Button>
+        <Checkbox
+          label={t('ui.ask.answer_own')}
+          name="answering"
+          checked={values.answering}
+          onChange={(e) => {
+            change({ answering: e.target.checked });
+            setErrors((current) => withoutErrors(current, ['answer_content']));
+          }}
+        />
+        {values.answering ? (
+          <MarkdownEditor
+            label={t('ui.ask.answer')}
+            help={t('ui.ask.answer_help')}
+            name="answer_content"
+            value={values.answer_content}
+            error={errors.answer_content}
+            rows={8}
+            onChange={(answer_content) => change({ answer_content })}
+          />
+        ) : null}
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" loading={busy}>
+            {values.answering ? t('ui.ask.submit_with_answer') : t('ui.ask.submit')}
+          </Button>
+          {hasContent ? <DiscardDraft onDiscard={discard} disabled={busy} /> : null}
+        </div>
       </form>
     </section>
   );
