@@ -219,6 +219,7 @@ export const sessionUserSchema = obj({
   language: z.string(),
   color_scheme: z.string(),
   role_id: count,
+  is_admin: z.boolean(),
   status: z.string(),
   have_password: z.boolean(),
   created_at: time,

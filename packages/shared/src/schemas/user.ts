@@ -30,6 +30,8 @@ export interface UserInfo {
   /** IANA time zone chosen in interface settings; empty = the site's. */
   time_zone: string;
   role_id: 1 | 2 | 3;
+  /** role_id 2, as its own field: the spec's logged-in user carries it (clients read it). */
+  is_admin: boolean;
   status: 'normal' | 'suspended' | 'deleted';
   suspended_until: number;
   /** The reason the admin gave for a running suspension, shown on the suspended page ('' otherwise). */

@@ -37,6 +37,29 @@ describe('sign-in, sign-out and the current user', () => {
     expect(stored.map((s) => s.token_hash)).not.toContain(res.body.data.access_token);
   });
 
+  it('[S3-001] the signed-in user carries its token, names, profile, is_admin and have_password, at login and in user/info', async () => {
+    const fields = ['access_token', 'username', 'avatar', 'rank', 'bio', 'bio_html', 'display_name', 'location'];
+    const more = ['website', 'is_admin', 'have_password'];
+    for (const role of [1, 2, 3] as const) {
+      const user = await buildUser(t.app, { role_id: role });
+      const login = await call<Record<string, unknown>>(t.app, 'POST', LOGIN, {
+        e_mail: user.email,
+        pass: user.password,
+      });
+      const token = String(login.body.data.access_token);
+      const info = await call<Record<string, unknown>>(t.app, 'GET', INFO, undefined, { token });
+      for (const body of [login.body.data, info.body.data]) {
+        expect(Object.keys(body)).toEqual(expect.arrayContaining([...fields, ...more]));
+        expect(body).toMatchObject({
+          role_id: role,
+          is_admin: role === 2,
+          have_password: true,
+          username: user.username,
+        });
+      }
+    }
+  });
+
   it('answers a wrong password and an unknown email alike, on the e_mail field', async () => {
     const user = await buildUser(t.app);
     const wrong = await call<{ error_field: string; error_msg: string }[]>(t.app, 'POST', LOGIN, {

@@ -85,6 +85,7 @@ export function presentUser(row: UserRow, users: SiteSettings['site_users'], now
     color_scheme: row.color_scheme || 'default',
     time_zone: row.time_zone,
     role_id: row.role_id === 2 ? 2 : row.role_id === 3 ? 3 : 1,
+    is_admin: row.role_id === 2,
     status: statusName(row, now),
     suspended_until: row.status === USER_STATUS.suspended ? row.suspended_until : 0,
     suspended_reason: statusName(row, now) === 'suspended' ? row.suspended_reason : '',
