@@ -37,12 +37,19 @@ export interface Tab {
  */
 export async function openTab(
   browser: Browser,
-  options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark'; locale?: string } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    colorScheme?: 'light' | 'dark';
+    locale?: string;
+    /** Another tab's session (its cookies and the stored token): `context.storageState()`. */
+    storageState?: Awaited<ReturnType<BrowserContext['storageState']>>;
+  } = {},
 ): Promise<Tab> {
   const context = await browser.newContext({
     viewport: options.viewport ?? DESKTOP,
     colorScheme: options.colorScheme ?? 'light',
     locale: options.locale ?? 'en-US',
+    storageState: options.storageState,
   });
   const page = await context.newPage();
   waitForHydrationOnLoad(page);

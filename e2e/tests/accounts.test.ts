@@ -379,8 +379,8 @@ describe('accounts in the browser', () => {
     expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
 
-    const zh = await openTab(browser, { viewport: PHONE, colorScheme: 'dark', locale: 'zh-CN' });
-    await zh.context.addCookies(await page.context().cookies());
+    const session = await page.context().storageState();
+    const zh = await openTab(browser, { viewport: PHONE, colorScheme: 'dark', locale: 'zh-CN', storageState: session });
     await zh.page.goto(`${site.url}/admin/smtp`);
     await zh.page.getByLabel('Language').selectOption('zh_CN');
     await zh.page.getByLabel('SMTP 主机').waitFor();

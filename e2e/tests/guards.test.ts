@@ -78,6 +78,23 @@ describe('server rendering and guards', () => {
     expect(problems).toEqual([]);
   });
 
+  it('[S4-001] a reader whose stored token is gone is a guest: the page drops the cookie, and login opens again', async () => {
+    const { context, page, problems } = await openTab(browser);
+    await page.goto(`${site.url}/users/login`);
+    await signIn(page, MEMBER.email, MEMBER.password);
+    await page.waitForURL(`${site.url}/`);
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    await page.evaluate(() => localStorage.removeItem('_a_ltk_'));
+    await page.reload();
+    await page.getByRole('link', { name: 'Log in' }).waitFor();
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('inquire_token');
+    // A leftover cookie used to send the login page back home.
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await page.waitForURL(/\/users\/login/);
+    await page.getByLabel('Email').waitFor();
+    expect(problems).toEqual([]);
+  });
+
   it('[S2-066] shows wrong credentials beside the email field and keeps the reader on the login page', async () => {
     const { page, problems } = await openTab(browser);
     await page.goto(`${site.url}/users/login`);

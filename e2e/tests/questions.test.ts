@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe.js';
 import { launchBrowser, openTab, PHONE, screenshot } from '../support/browser.js';
-import { tokenOf } from '../support/api.js';
+import { signInByToken, tokenOf } from '../support/api.js';
 import { seedUsers } from '../support/seed.js';
 import { startSite, type RunningSite } from '../support/server.js';
 
@@ -102,7 +102,7 @@ describe('a question from asked to accepted', () => {
     const token = await tokenOf(site.url, ASKER);
     for (const [i, { tab, text }] of tabs.entries()) {
       const { context, page, problems } = tab;
-      await context.addCookies([{ name: 'inquire_token', value: token, url: site.url }]);
+      await signInByToken(context, site.url, token);
       await page.goto(questionUrl);
       // Offline from here: the acceptance, and the language's other strings the first click asks
       // for. The toast says so in words the page came with.

@@ -138,8 +138,8 @@ describe('tags', () => {
     await page.locator('main a[href="/tags/support"]').waitFor();
     expect(await page.locator('main a[href="/tags/typescript"]').count()).toBe(2);
 
-    const phone = await openTab(browser, { viewport: PHONE, colorScheme: 'dark' });
-    await phone.context.addCookies(await page.context().cookies());
+    const session = await page.context().storageState();
+    const phone = await openTab(browser, { viewport: PHONE, colorScheme: 'dark', storageState: session });
     await phone.page.goto(`${site.url}/tags`);
     await phone.page.getByRole('button', { name: 'Following TypeScript' }).waitFor();
     await screenshot(phone.page, 'tags-list-phone-dark');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenOf } from '../support/api.js';
+import { signInByToken, tokenOf } from '../support/api.js';
 import { launchBrowser, openTab, PHONE } from '../support/browser.js';
 import { ADMIN, initSite, REPO, seedSite, startSite, type RunningSite } from '../support/server.js';
 
@@ -222,7 +222,7 @@ describe('weight and first paint', () => {
     await page.getByRole('menuitem', { name: 'Tags' }).waitFor({ state: 'detached' });
 
     const token = await tokenOf(site.url, ADMIN);
-    await context.addCookies([{ name: 'inquire_token', value: token, url: site.url }]);
+    await signInByToken(context, site.url, token);
     await page.goto(`${site.url}/`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).waitFor();

@@ -10,6 +10,7 @@ import { resolveLazyRoutes } from './app/lazy-routes';
 import { routes } from './app/routes';
 import { pageDataStrategy } from './app/page-data';
 import { markSessionRead } from './app/session';
+import { dropStaleSession } from './app/stale-session';
 import { loadDeferred } from './lib/deferred';
 import { restorePostHtml } from './lib/html-once';
 import { browserInstance, completeStrings } from './lib/i18n';
@@ -40,6 +41,10 @@ if (hydration?.loaderData)
 // top-level await: the page's chunk imports the shared chunk this module is built into, which
 // must finish evaluating first.
 async function hydrate(): Promise<void> {
+  if (await dropStaleSession(hydration?.loaderData?.root as { user?: unknown } | undefined)) {
+    window.location.reload();
+    return;
+  }
   const [i18n] = await Promise.all([
     browserInstance(isLanguage(lang) ? lang : 'en_US', window.__inquireStrings),
     // The page's modules first: they name its deferred components.

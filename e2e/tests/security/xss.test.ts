@@ -11,7 +11,7 @@ import { launchBrowser, openTab } from '../../support/browser.js';
 import { bodyText, fragmentFindings, pageFindings } from '../../support/inert-html.js';
 import { seedUsers } from '../../support/seed.js';
 import { ADMIN, initSite, startSite, type RunningSite } from '../../support/server.js';
-import { apiCall, tokenOf } from '../../support/api.js';
+import { apiCall, signInByToken, tokenOf } from '../../support/api.js';
 
 /**
  * Case 10 of the security plan: every field a member or an admin can write, filled with
@@ -398,7 +398,7 @@ describe('[SEC-10] stored XSS payload sweep: every written field is inert in eve
       const { context, page, problems } = await openTab(browser);
       try {
         await armTrap(context);
-        if (admin) await signInByToken(context, adminToken);
+        if (admin) await signInByToken(context, site.url, adminToken);
         const response = await page.goto(`${site.url}${path()}`);
         expect(response?.headers()['content-security-policy']).toContain('nonce-');
         await settle(page);
@@ -505,14 +505,6 @@ async function armTrap(context: BrowserContext): Promise<void> {
       ),
     );
   });
-}
-
-/** The admin's session as the web app keeps it: the HttpOnly cookie and the stored token. */
-async function signInByToken(context: BrowserContext, token: string): Promise<void> {
-  await context.addCookies([{ name: 'inquire_token', value: token, url: site.url }]);
-  await context.addInitScript((value) => {
-    localStorage.setItem('_a_ltk_', JSON.stringify({ value, expires: Date.now() + 3_600_000 }));
-  }, token);
 }
 
 /** The live DOM after hydration: what the browser built, not what the server sent. */

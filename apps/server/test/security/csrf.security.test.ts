@@ -28,6 +28,27 @@ describe('cross-site requests and state-changing GETs', () => {
     expect((await call(t.app, 'GET', `${V1}/user/info`, undefined, { token })).body.data).toBeNull();
   });
 
+  it("[S4-001] [SEC-14] DELETE user/session-cookie drops the caller's cookie and nothing stored: the token still works", async () => {
+    const user = await buildUser(t.app);
+    const token = await loginAs(t.app, user.id);
+    for (const headers of [{ cookie: `inquire_token=${token}` }, {}]) {
+      const dropped = await call(t.app, 'DELETE', `${V1}/user/session-cookie`, undefined, headers);
+      expect(dropped.status).toBe(200);
+      expect(String(dropped.response.headers['set-cookie'])).toMatch(/inquire_token=;.*Path=\//);
+    }
+    // It needs no token (the page asking has none) and so may end nothing: a session ends only by
+    // user/logout with the token itself.
+    const info = await call<{ username: string } | null>(t.app, 'GET', `${V1}/user/info`, undefined, { token });
+    expect(info.body.data?.username).toBe(user.username);
+    // No other site can make a browser send a DELETE without the CORS preflight this server never grants.
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: `${V1}/user/session-cookie`,
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'DELETE' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('[H-2][SEC-14] only user/logout is a GET that changes state, and it does not take the cookie', () => {
     const flagged = t.app.routeTable.filter((r) => r.config.changesState);
     // Fastify answers HEAD for every GET: the flag travels with it.

@@ -39,4 +39,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     }
     return ok(request, reply, null);
   });
+
+  // Signed in means a stored token (spec S4-001): a page whose reader removed it (or whose
+  // storage was cleared) still carries the HttpOnly cookie, which only the server can drop.
+  // The web app asks for that on load. It needs no token and changes nothing stored (the
+  // token stays valid for whoever still holds it), and as a DELETE no other site can make a
+  // browser send it without a preflight this server never grants.
+  app.delete('/answer/api/v1/user/session-cookie', async (request, reply) => {
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return ok(request, reply, null);
+  });
 }
