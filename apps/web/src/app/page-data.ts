@@ -1,4 +1,4 @@
-import type { PageDataResult } from '@inquire/shared';
+import { TIMING, type PageDataResult } from '@inquire/shared';
 import { data, redirect, type DataStrategyFunction, type DataStrategyResult } from 'react-router';
 import { API_BASE } from '../lib/http';
 import { markSessionRead, sessionIsFresh } from './session';
@@ -8,10 +8,15 @@ type CurrentData = () => Record<string, unknown>;
 
 async function fetchPageData(url: URL, routeIds: string[], signal: AbortSignal): Promise<PageDataResult> {
   const query = new URLSearchParams({ url: url.pathname + url.search, routes: routeIds.join(',') });
+  // The 10 s time-out of every API call (spec section 9): a stalled server ends the navigation
+  // on the error page instead of leaving it pending for ever.
   const response = await fetch(`${API_BASE}/page-data?${query.toString()}`, {
     credentials: 'same-origin',
     headers: { accept: 'application/json' },
-    signal,
+    signal: AbortSignal.any([signal, AbortSignal.timeout(TIMING.requestTimeoutMs)]),
+  }).catch((cause: unknown) => {
+    if (cause instanceof DOMException && cause.name === 'TimeoutError') throw data(null, { status: 504 });
+    throw cause;
   });
   if (!response.ok) throw data(null, { status: response.status >= 500 ? 500 : response.status });
   const body = (await response.json()) as { data: PageDataResult };

@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, http } from './http';
+import { ApiError, http, sendForm } from './http';
 import { STORAGE_KEYS, storage } from './storage';
 import { uiEvents, type UiEvent } from './ui-events';
+
+/** The interface language the client reads (lib/i18n's currentLanguage), switched by a test. */
+const language = vi.hoisted(() => ({ current: 'en_US' }));
+vi.mock('./i18n', async (original) => ({
+  ...(await original<typeof import('./i18n')>()),
+  currentLanguage: () => language.current,
+}));
 
 /** A real Response per call, as the server would send it: envelope, status = code. */
 function answer(code: number, data: unknown, msg = 'message', reason = 'some.reason'): Response {
@@ -30,6 +37,7 @@ beforeEach(() => {
     removeItem: (k: string) => memory.delete(k),
   });
   vi.stubGlobal('location', { pathname: '/questions/ask', search: '?x=1' });
+  language.current = 'en_US';
   events = [];
   requests = [];
   unsubscribe = uiEvents.subscribe((e) => events.push(e));
@@ -47,8 +55,29 @@ describe('HTTP client (spec section 8)', () => {
     expect(requests[0]?.url).toBe('/answer/api/v1/x?page=2');
     const headers = requests[0]?.init.headers as Record<string, string>;
     expect(headers.Authorization).toBe('tok-1');
-    expect(headers['Accept-Language']).toBe('en-US');
+    expect(headers['Accept-Language']).toBe('en_US');
     expect(requests[0]?.init.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('[S7-005] sends the language switched to as the peer names it (zh_CN)', async () => {
+    language.current = 'zh_CN';
+    serve(() => answer(200, null));
+    await http.get('/answer/api/v1/x');
+    expect((requests[0]?.init.headers as Record<string, string>)['Accept-Language']).toBe('zh_CN');
+  });
+
+  it('[S9-031] uploads carry the token, the language and the 10 s time-out too, and a refusal is an ApiError', async () => {
+    storage.set(STORAGE_KEYS.token, 'tok-2');
+    language.current = 'zh_CN';
+    const timeout = vi.spyOn(AbortSignal, 'timeout');
+    serve(() => answer(400, null, 'too large', 'file.too_large'));
+    const form = new FormData();
+    const failure = await sendForm('/answer/api/v1/file', form).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).reason).toBe('file.too_large');
+    expect(requests[0]?.init.body).toBe(form);
+    expect(requests[0]?.init.headers).toEqual({ 'Accept-Language': 'zh_CN', Authorization: 'tok-2' });
+    expect(timeout).toHaveBeenCalledWith(10_000);
   });
 
   it('[S7-009] returns the status for a 204', async () => {

@@ -127,6 +127,41 @@ function handleFailure(method: Method, url: string, status: number, body: Envelo
   throw error;
 }
 
+/** Every API call's headers: the stored token, and the language as the peer's clients send it (`zh_CN`). */
+function apiHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { 'Accept-Language': currentLanguage() };
+  const token = getToken();
+  if (token) headers.Authorization = token;
+  return headers;
+}
+
+/**
+ * `form` as multipart to `url` (uploads), with the headers and the 10 s time-out of every call;
+ * a failure is an ApiError for the form to show (no toast).
+ */
+export async function sendForm<T>(url: string, form: FormData): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    body: form,
+    headers: apiHeaders(),
+    credentials: 'include',
+    signal: AbortSignal.timeout(TIMING.requestTimeoutMs),
+  }).catch((cause: unknown) => {
+    const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
+    throw new ApiError(
+      0,
+      (timedOut ? REQUEST_REASONS.timeout : REQUEST_REASONS.networkError).reason,
+      String(cause),
+      null,
+    );
+  });
+  const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
+  if (!response.ok || !envelope) {
+    throw new ApiError(response.status, envelope?.reason ?? 'base.unknown', envelope?.msg ?? '', envelope?.data);
+  }
+  return envelope.data;
+}
+
 /**
  * Calls the API: 10 s time-out, the stored token as Authorization, the current language as
  * Accept-Language; unwraps the envelope's data (or the status for a 204).
@@ -137,9 +172,7 @@ export async function request<T>(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { 'Accept-Language': currentLanguage().replace('_', '-') };
-  const token = getToken();
-  if (token) headers.Authorization = token;
+  const headers = apiHeaders();
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const target = buildUrl(url, options.params);
   let response: Response;

@@ -1,7 +1,5 @@
-import { LIMITS, type Envelope } from '@inquire/shared';
-import { getToken } from '../../lib/auth-storage';
-import { API_BASE, ApiError } from '../../lib/http';
-import { currentLanguage } from '../../lib/i18n';
+import { LIMITS } from '@inquire/shared';
+import { API_BASE, sendForm } from '../../lib/http';
 
 export type ImageProblem = 'too_large' | 'not_image';
 
@@ -18,17 +16,9 @@ export async function uploadPostImage(file: File): Promise<string> {
 }
 
 /** `POST file` as multipart; `branding` is for admins (the site's logos and icons). */
-export async function uploadImage(file: File, source: 'post' | 'branding'): Promise<string> {
+export async function uploadImage(file: File, source: 'post' | 'branding' | 'avatar'): Promise<string> {
   const form = new FormData();
   form.append('source', source);
   form.append('file', file);
-  const headers: Record<string, string> = { 'Accept-Language': currentLanguage().replace('_', '-') };
-  const token = getToken();
-  if (token) headers.Authorization = token;
-  const response = await fetch(`${API_BASE}/file`, { method: 'POST', body: form, headers, credentials: 'include' });
-  const envelope = (await response.json().catch(() => null)) as Envelope<string> | null;
-  if (!response.ok || !envelope) {
-    throw new ApiError(response.status, envelope?.reason ?? 'base.unknown', envelope?.msg ?? '', envelope?.data);
-  }
-  return envelope.data;
+  return await sendForm<string>(`${API_BASE}/file`, form);
 }

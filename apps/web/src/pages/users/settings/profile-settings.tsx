@@ -1,4 +1,4 @@
-import { profileSchema, type Envelope, type SessionUser, type UserInfo } from '@inquire/shared';
+import { profileSchema, type SessionUser, type UserInfo } from '@inquire/shared';
 import { useState, type FormEvent } from 'react';
 import { useRevalidator, useRouteLoaderData } from 'react-router';
 import { resetSession, type Session } from '../../../app/session';
@@ -6,9 +6,8 @@ import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/ui/button';
 import { RadioGroup, TextArea, TextField } from '../../../components/ui/field';
 import { serverFieldErrors, validate, withoutErrors, type FieldErrors } from '../../../lib/forms';
-import { getToken } from '../../../lib/auth-storage';
 import { API_BASE, ApiError, http } from '../../../lib/http';
-import { currentLanguage } from '../../../lib/i18n';
+import { uploadImage } from '../../../components/editor/upload-image';
 import { useTranslation } from '../../../lib/translation';
 import { toast } from '../../../lib/ui-events';
 
@@ -18,20 +17,6 @@ const FIELDS = ['display_name', 'username', 'avatar', 'bio', 'website', 'locatio
 function currentAvatarType(user: SessionUser, gravatarBase: string): AvatarType {
   if (!user.avatar_url) return 'default';
   return gravatarBase && user.avatar_url.startsWith(gravatarBase) ? 'gravatar' : 'custom';
-}
-
-/** Sends an image to `POST file` as multipart; the server answers with its URL. */
-async function uploadAvatar(file: File): Promise<string> {
-  const form = new FormData();
-  form.append('source', 'avatar');
-  form.append('file', file);
-  const headers: Record<string, string> = { 'Accept-Language': currentLanguage().replace('_', '-') };
-  const token = getToken();
-  if (token) headers.Authorization = token;
-  const response = await fetch(`${API_BASE}/file`, { method: 'POST', body: form, headers, credentials: 'include' });
-  const envelope = (await response.json()) as Envelope<string>;
-  if (!response.ok) throw new ApiError(response.status, envelope.reason, envelope.msg, envelope.data);
-  return envelope.data;
 }
 
 /** Profile: names, avatar, bio, website, location; fields the admin locked are read-only. */
@@ -133,7 +118,7 @@ export function ProfileSettings() {
             if (!file) return;
             setUploading(true);
             setErrors((x) => withoutErrors(x, ['file', 'avatar']));
-            uploadAvatar(file)
+            uploadImage(file, 'avatar')
               .then((url) => {
                 setCustom(url);
                 set('avatar', 'custom');
