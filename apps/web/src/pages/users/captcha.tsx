@@ -1,4 +1,4 @@
-import type { ActionRecord, CaptchaAction } from '@inquire/shared';
+import { TIMING, type ActionRecord, type CaptchaAction } from '@inquire/shared';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -32,12 +32,14 @@ export function useCaptcha(action: CaptchaAction) {
   const { t } = useTranslation();
   const [state, setState] = useState<DialogState>(CLOSED);
   const waiting = useRef<((value: CaptchaValue | null) => void) | null>(null);
+  const closing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   async function challenge(error = ''): Promise<CaptchaValue | null> {
     const record = await http.get<ActionRecord>(`${API_BASE}/user/action/record`, { params: { action }, silent: true });
     if (!record.verify) return {};
     return new Promise((resolve) => {
       waiting.current = resolve;
+      clearTimeout(closing.current);
       setState({ open: true, id: record.captcha_id, img: record.captcha_img, code: '', error });
     });
   }
@@ -45,7 +47,11 @@ export function useCaptcha(action: CaptchaAction) {
   function finish(value: CaptchaValue | null) {
     const resolve = waiting.current;
     waiting.current = null;
-    setState((s) => ({ ...s, open: false }));
+    const close = () => setState((s) => ({ ...s, open: false }));
+    // A sent code closes the dialog a moment later (spec section 9), while the request goes out;
+    // a wrong code's new challenge within that moment keeps it open.
+    if (value) closing.current = setTimeout(close, TIMING.captchaCloseMs);
+    else close();
     resolve?.(value);
   }
 
