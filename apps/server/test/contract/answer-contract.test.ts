@@ -439,6 +439,19 @@ describe('Answer contract: each call answers the shape Answer clients read', () 
         },
       },
       {
+        ids: '[S7-071]',
+        method: 'POST',
+        path: 'question/answer',
+        input: () => ({
+          title: 'Can one ask and answer in a single request?',
+          content: 'A question its asker answers at once.',
+          tags: [{ slug_name: 'contracts' }],
+          answer_content: 'Yes: question/answer writes both.',
+        }),
+        as: 'asker',
+        schema: answerWithQuestionSchema,
+      },
+      {
         ids: '[C-3]',
         method: 'POST',
         path: 'answer',
@@ -1041,6 +1054,7 @@ describe('Answer contract: each call answers the shape Answer clients read', () 
         schema: nothing,
       },
       { ids: '', method: 'GET', path: 'user/logout', as: 'newcomer', schema: nothing },
+      { ids: '[S4-001]', method: 'DELETE', path: 'user/session-cookie', as: 'guest', schema: nothing },
     ];
   }
 

@@ -1,6 +1,7 @@
 import { REASONS, ROLE } from '@inquire/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../harness.js';
+import { V1 } from './accounts-helpers.js';
 import {
   ADMIN_PREFIX,
   ANY_STATUS_WRITES,
@@ -98,6 +99,8 @@ describe('[SEC-6][SEC-8] write routes × callers who may not write', () => {
    */
   function publicAnswer(route: Route): string {
     if (route.url.includes('/installation/')) return `400 ${REASONS.alreadyInstalled}`;
+    // Dropping the caller's own cookie takes no input and is the same for everyone.
+    if (route.url === `${V1}/user/session-cookie`) return '200 base.success';
     return `400 ${REASONS.requestFormatError}`;
   }
 
