@@ -131,9 +131,12 @@ export function SiteHeader() {
               <Link to="/users/login" className={`header-link ${style.link}`}>
                 {t('ui.nav.login')}
               </Link>
-              <Link to="/users/register" className={buttonClass('secondary', 'sm', 'whitespace-nowrap')}>
-                {t('ui.nav.signup')}
-              </Link>
+              {/* No way in to offer while the site takes no new members. */}
+              {site.login.allow_new_registrations ? (
+                <Link to="/users/register" className={buttonClass('secondary', 'sm', 'whitespace-nowrap')}>
+                  {t('ui.nav.signup')}
+                </Link>
+              ) : null}
             </>
           )}
         </div>
