@@ -301,4 +301,59 @@ describe('admin user management', () => {
     for (const res of await Promise.all(calls)) expect(res.status).toBe(403);
     expect((await userRow(target.id)).status).toBe(USER_STATUS.normal);
   });
+
+  it('[S5-011] [S9-026] the admin’s new password is 8 to 32 characters: 7 and 33 are refused with the message, 8 and 32 sign in', async () => {
+    // An admin of its own: the shared one has spent much of its 30 actions a minute above.
+    const boss = (await member({ role_id: ROLE.admin })).token;
+    const m = await member();
+    for (const password of ['p'.repeat(7), 'p'.repeat(33)]) {
+      const res = await put<Fields>('user/password', { user_id: m.id, password }, boss);
+      expect(res.status).toBe(400);
+      expect(res.body.data).toEqual([
+        { error_field: 'password', error_msg: 'Password must be at 8-32 characters in length.' },
+      ]);
+    }
+    expect(await sessionCount(m.id)).toBe(1);
+    for (const password of ['p'.repeat(8), 'q'.repeat(32)]) {
+      expect((await put('user/password', { user_id: m.id, password }, boss)).status).toBe(200);
+      const login = await call(t.app, 'POST', '/answer/api/v1/user/login/email', { e_mail: m.email, pass: password });
+      expect(login.status).toBe(200);
+    }
+  });
+
+  it('[S5-012] [S9-027] the admin’s username edit is 3 to 30 characters: 2 and 31 are refused with the message, 3 and 30 are saved', async () => {
+    const boss = (await member({ role_id: ROLE.admin })).token;
+    const m = await buildUser(t.app);
+    const profile = (username: string) => ({ user_id: m.id, display_name: 'Fern', username, email: m.email });
+    for (const username of ['ab', 'a'.repeat(31)]) {
+      const res = await put<Fields>('user/profile', profile(username), boss);
+      expect(res.status).toBe(400);
+      expect(res.body.data).toEqual([{ error_field: 'username', error_msg: 'Username must be 3 to 30 characters.' }]);
+    }
+    expect((await userRow(m.id)).username).toBe(m.username);
+    for (const username of ['f.3', `fern_${'x'.repeat(25)}`]) {
+      const res = await put('user/profile', profile(username), boss);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ username });
+      expect((await userRow(m.id)).username).toBe(username);
+    }
+  });
+
+  it('[S5-013] the admin’s email edit must look like local@domain: "foo" is refused with "Invalid Email Address."', async () => {
+    const boss = (await member({ role_id: ROLE.admin })).token;
+    const m = await buildUser(t.app);
+    const res = await put<Fields>(
+      'user/profile',
+      {
+        user_id: m.id,
+        display_name: 'Fern',
+        username: m.username,
+        email: 'foo',
+      },
+      boss,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.data).toEqual([{ error_field: 'email', error_msg: 'Invalid Email Address.' }]);
+    expect((await userRow(m.id)).e_mail).toBe(m.email);
+  });
 });
