@@ -247,6 +247,100 @@ describe('accounts: sign-up, activation, recovery', () => {
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.data.e_mail).toBe('new-address@example.com');
   });
+
+  it('[S9-025] [S9-026] sign-up takes a name of 4 to 30 characters and a password of 8 to 32: 31, 7 and 33 are refused beside their fields', async () => {
+    const refused = await call<Fields>(t.app, 'POST', `${V1}/user/register/email`, {
+      name: 'n'.repeat(31),
+      e_mail: 'long@example.com',
+      pass: 'p'.repeat(7),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.data).toEqual([
+      { error_field: 'name', error_msg: 'Name must be 4 to 30 characters.' },
+      { error_field: 'pass', error_msg: 'Password must be at 8-32 characters in length.' },
+    ]);
+    const tooLong = await call<Fields>(t.app, 'POST', `${V1}/user/register/email`, {
+      name: 'name',
+      e_mail: 'long@example.com',
+      pass: 'p'.repeat(33),
+    });
+    expect(tooLong.body.data).toEqual([
+      { error_field: 'pass', error_msg: 'Password must be at 8-32 characters in length.' },
+    ]);
+    for (const [name, e_mail, pass] of [
+      ['four', 'four@example.com', 'p'.repeat(8)],
+      ['t'.repeat(30), 'thirty@example.com', 'q'.repeat(32)],
+    ]) {
+      const res = await call<{ display_name: string }>(t.app, 'POST', `${V1}/user/register/email`, {
+        name,
+        e_mail,
+        pass,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.data.display_name).toBe(name);
+      expect((await call(t.app, 'POST', `${V1}/user/login/email`, { e_mail, pass })).status).toBe(200);
+    }
+  });
+
+  it('[S5-063] an email is local@domain: "ab.co" is refused beside its field, "a@b.co" signs up', async () => {
+    const refused = await call<Fields>(t.app, 'POST', `${V1}/user/register/email`, {
+      name: 'shortmail',
+      e_mail: 'ab.co',
+      pass: 'secret-pass-1',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.data).toEqual([{ error_field: 'e_mail', error_msg: 'Invalid Email Address.' }]);
+    const res = await call<{ e_mail: string }>(t.app, 'POST', `${V1}/user/register/email`, {
+      name: 'shortmail',
+      e_mail: 'a@b.co',
+      pass: 'secret-pass-1',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.e_mail).toBe('a@b.co');
+  });
+
+  it('[S6-030] with email sign-up turned off, registering is refused as closed and makes no account', async () => {
+    await t.app.services.siteinfo.update('login', { allow_email_registrations: false });
+    const closed = await call(t.app, 'POST', `${V1}/user/register/email`, {
+      name: 'someone',
+      e_mail: 'someone@example.com',
+      pass: 'secret-pass-1',
+    });
+    expect(closed.status).toBe(400);
+    expect(closed.body).toMatchObject({ reason: 'error.user.registration_closed', data: { err_type: 'toast' } });
+    const rows = await t.app.site.db
+      .selectFrom('users')
+      .select('id')
+      .where('e_mail', '=', 'someone@example.com')
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('[S8-049] a new-email confirmation link works once: used again it is refused as no longer valid, and the address stays', async () => {
+    const user = await buildUser(t.app);
+    const token = await loginAs(t.app, user.id);
+    const sent = await call(
+      t.app,
+      'POST',
+      `${V1}/user/email/change/code`,
+      { e_mail: 'once@example.com', pass: DEFAULT_PASSWORD },
+      { token },
+    );
+    expect(sent.status).toBe(200);
+    const code = codeFromMail(await sink.waitFor('once@example.com', tick(t)), 'confirm-new-email');
+    expect((await call(t.app, 'PUT', `${V1}/user/email`, { code })).status).toBe(200);
+    // Back to the first address by hand, so a second use of the link would show as a change.
+    await t.app.site.db.updateTable('users').set({ e_mail: user.email }).where('id', '=', user.id).execute();
+    const again = await call(t.app, 'PUT', `${V1}/user/email`, { code });
+    expect(again.status).toBe(403);
+    expect(again.body).toMatchObject({ reason: 'error.user.url_expired', data: { type: 'url_expired' } });
+    const row = await t.app.site.db
+      .selectFrom('users')
+      .select('e_mail')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.e_mail).toBe(user.email);
+  });
 });
 
 describe('accounts: password, profile, interface, notifications, captcha, limits', () => {
@@ -575,6 +669,57 @@ describe('accounts: password, profile, interface, notifications, captcha, limits
     await t.app.services.mail.runOnce();
     const rows = await t.app.site.db.selectFrom('email_outbox').select(['status', 'to_address']).execute();
     expect(rows).toEqual([{ status: 3, to_address: 'log@example.com' }]);
+  });
+
+  it('[S6-024] [S6-025] [S6-027] [S6-028] with their switches off, a member cannot change the username, avatar, website or location', async () => {
+    const user = await buildUser(t.app, { website: 'https://old.example', location: 'Lisbon' });
+    const token = await loginAs(t.app, user.id);
+    const current = {
+      display_name: user.username,
+      username: user.username,
+      avatar: { type: 'default' },
+      bio: '',
+      website: 'https://old.example',
+      location: 'Lisbon',
+    };
+    const changes: [string, object][] = [
+      ['username', { username: 'another_name' }],
+      ['avatar', { avatar: { type: 'gravatar' } }],
+      ['website', { website: 'https://new.example' }],
+      ['location', { location: 'Porto' }],
+    ];
+    for (const [field, change] of changes) {
+      const res = await call<Fields>(t.app, 'PUT', `${V1}/user/info`, { ...current, ...change }, { token });
+      expect(res.status).toBe(400);
+      expect(res.body.data).toEqual([{ error_field: field, error_msg: 'The site does not allow changing this.' }]);
+    }
+    const row = await t.app.site.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      username: user.username,
+      avatar: '',
+      website: 'https://old.example',
+      location: 'Lisbon',
+    });
+    // Each switch on opens its own field.
+    await t.app.services.siteinfo.update('site_users', {
+      allow_update_username: true,
+      allow_update_avatar: true,
+      allow_update_website: true,
+      allow_update_location: true,
+    });
+    const saved = await call(
+      t.app,
+      'PUT',
+      `${V1}/user/info`,
+      Object.assign({}, current, ...changes.map(([, change]) => change)),
+      { token },
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({
+      username: 'another_name',
+      website: 'https://new.example',
+      location: 'Porto',
+    });
   });
 });
 
