@@ -179,6 +179,19 @@ describe('people: search and staff', () => {
     });
     expect(res.body.data.map((u) => u.username).sort()).toEqual(['admin', 'admiral']);
   });
+
+  it('[S9-041] staff search answers 10 by default', async () => {
+    for (let i = 10; i < 22; i += 1) await buildUser(t.app, { username: `crew${i}`, role_id: i % 2 ? 2 : 3 });
+    const res = await call<{ username: string }[]>(t.app, 'GET', `${V1}/user/staff`, undefined, {
+      query: { username: 'crew' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toHaveLength(10);
+    const wider = await call<unknown[]>(t.app, 'GET', `${V1}/user/staff`, undefined, {
+      query: { username: 'crew', page_size: '12' },
+    });
+    expect(wider.body.data).toHaveLength(12);
+  });
 });
 
 describe('people: personal page lists', () => {
