@@ -159,4 +159,14 @@ describe('site info', () => {
     const site = (await call<SiteInfo>(t.app, 'GET', '/answer/api/v1/siteinfo')).body.data;
     expect(site.theme.color_scheme).toBe('system');
   });
+
+  it('[S9-013] a fresh site’s admin users settings carry the public Gravatar address as the avatar base URL', async () => {
+    const admin = await buildUser(t.app, { role_id: 2 });
+    const token = await loginAs(t.app, admin.id);
+    const res = await call<SiteInfo['site_users']>(t.app, 'GET', '/answer/admin/api/siteinfo/users', undefined, {
+      token,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.gravatar_base_url).toBe('https://www.gravatar.com/avatar/');
+  });
 });
