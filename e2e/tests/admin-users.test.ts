@@ -104,15 +104,20 @@ describe('admin users', () => {
     await member.context.close();
   });
 
-  it('[A-4] [S2-156] [S3-023] [S4-051] [S4-052] [S6-014] [S7-041] an admin changes a role: the unchanged role just closes; moderator is saved', async () => {
+  it('[A-4] [S2-156] [S3-023] [S4-051] [S4-052] [S4-053] [S6-014] [S7-041] an admin changes a role: the unchanged role just closes; moderator is saved', async () => {
     const { page, problems } = await adminTab();
     await page.goto(`${site.url}/admin/users?query=moss`);
     const row = rowOf(page, PROMOTED.username);
+    const roleChanges: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().endsWith('/admin/api/user/role')) roleChanges.push(request.url());
+    });
     await row.getByRole('button', { name: `Action for ${PROMOTED.username}` }).click();
     await page.getByRole('menuitem', { name: 'Change role' }).click();
     let dialog = page.getByRole('dialog', { name: 'Change role' });
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await dialog.waitFor({ state: 'detached' });
+    expect(roleChanges).toEqual([]);
 
     await row.getByRole('button', { name: `Action for ${PROMOTED.username}` }).click();
     await page.getByRole('menuitem', { name: 'Change role' }).click();
@@ -122,6 +127,7 @@ describe('admin users', () => {
     await dialog.getByLabel('Moderator').check();
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Update success.').waitFor();
+    expect(roleChanges).toHaveLength(1);
     await row.getByRole('cell', { name: 'Moderator' }).waitFor();
     await page.getByRole('link', { name: 'Staff' }).click();
     await page.waitForURL((url) => url.searchParams.get('filter') === 'staff');

@@ -48,6 +48,18 @@ async function signIn(page: Page, who: { email: string; password: string }, back
   await page.waitForURL((url) => url.pathname.startsWith(back));
 }
 
+/** The admin API as an outside client (`/answer/admin/api/<path>`), the envelope unwrapped. */
+async function apiCallAdmin<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${site.url}/answer/admin/api/${path}`, {
+    method,
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: number; data: T; reason: string };
+  if (envelope.code !== 200) throw new Error(`${method} ${path}: ${envelope.code} ${envelope.reason}`);
+  return envelope.data;
+}
+
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
 
 /** The text in an editor: CodeMirror's lines, or the plain textarea's value while it loads. */
@@ -254,6 +266,48 @@ describe('scheme and admin navigation', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('The passwords do not match.').waitFor();
     expect(sent).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('what the admin locks and prefills', () => {
+  it('[S6-024] [S6-025] [S6-026] [S6-027] [S6-028] profile fields the admin locked are read-only, with the reason', async () => {
+    const admin = await tokenOf(site.url, ADMIN);
+    const users = await apiCallAdmin<Record<string, unknown>>(admin, 'GET', 'siteinfo/users');
+    const locked = {
+      ...users,
+      allow_update_display_name: true,
+      allow_update_username: false,
+      allow_update_avatar: false,
+      allow_update_bio: false,
+      allow_update_website: false,
+      allow_update_location: false,
+    };
+    await apiCallAdmin(admin, 'PUT', 'siteinfo/users', locked);
+    try {
+      const { page, problems } = await openTab(browser);
+      await signIn(page, MEMBER, '/users/settings/profile');
+      await page.getByLabel('Display name').waitFor();
+      expect(await page.getByLabel('Display name').isEnabled()).toBe(true);
+      for (const label of ['Username', 'About me', 'Website', 'Location']) {
+        expect(await page.getByLabel(label, { exact: true }).isDisabled(), label).toBe(true);
+      }
+      // The avatar's choices are off and no picture can be uploaded.
+      for (const choice of ['System (initials)', 'Gravatar']) {
+        expect(await page.getByLabel(choice).isDisabled(), choice).toBe(true);
+      }
+      expect(await page.getByLabel('Upload a picture').count()).toBe(0);
+      expect(await page.getByText('The site does not allow changing this.').count()).toBeGreaterThanOrEqual(5);
+      expect(problems).toEqual([]);
+    } finally {
+      await apiCallAdmin(admin, 'PUT', 'siteinfo/users', users);
+    }
+  });
+
+  it('[S9-013] a fresh site prefills the public Gravatar address in the admin users settings', async () => {
+    const { page, problems } = await openTab(browser);
+    await signIn(page, ADMIN, '/admin/settings-users');
+    expect(await page.getByLabel('Gravatar base URL').inputValue()).toBe('https://www.gravatar.com/avatar/');
     expect(problems).toEqual([]);
   });
 });
