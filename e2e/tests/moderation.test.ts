@@ -349,8 +349,12 @@ describe('suggested edits', () => {
     const auditor = await signedIn(AUDITOR);
     await auditor.page.goto(`${site.url}/review`);
     await auditor.page.getByRole('heading', { name: 'Review', level: 1 }).waitFor();
+    // Reputation 1000 audits question and answer edits, not tag edits (2500).
     const tabs = auditor.page.getByRole('navigation', { name: 'Review queues' }).getByRole('link');
-    expect(await tabs.allInnerTexts()).toEqual([expect.stringContaining('Suggested edits')]);
+    expect(await tabs.allInnerTexts()).toEqual([
+      expect.stringContaining('Question edit'),
+      expect.stringContaining('Answer edit'),
+    ]);
     await auditor.page.getByRole('insertion').first().waitFor();
     await screenshot(auditor.page, 'moderation-review-suggested-edit-en-US-light-desktop');
     await expectAccessible(auditor.page, 'suggested edit');
@@ -360,5 +364,139 @@ describe('suggested edits', () => {
     await auditor.page.goto(`${site.url}/questions/${questionId}`);
     await auditor.page.getByText('Prune roses in late winter').waitFor();
     await auditor.context.close();
+  });
+});
+
+describe('review types', () => {
+  const ENGLISH = ['Question edit', 'Answer edit', 'Tag edit', 'Flag post', 'Flag user', 'Queued post', 'Queued user'];
+  const CHINESE = ['问题编辑', '回答编辑', '标签编辑', '举报帖子', '举报用户', '待审帖子', '待审用户'];
+  /** The review types' names as the tabs show them, without the count each one ends with. */
+  const typeLabels = async (page: Page) =>
+    (
+      await page
+        .getByRole('navigation', { name: /Review queues|审核队列/ })
+        .getByRole('link')
+        .allInnerTexts()
+    ).map((text) => text.replace(/\s*\d+\s*$/, '').trim());
+
+  it("[S9-055] staff get exactly the spec's review types on /review, each listing its own kind, and the appeals beside them", async () => {
+    // One of each: edits suggested on a question, an answer and a tag; a flagged answer and
+    // member; a newcomer's held question.
+    const flaggerToken = await tokenOf(site.url, FLAGGER);
+    const birch = await tokenOf(site.url, BIRCH);
+    // The auditor asks (the flagger asked a moment ago, and a second question within 5 s asks
+    // for the captcha; the author is suspended by now).
+    const questionId = await ask(AUDITOR, 'Which soil suits tomatoes grown in pots');
+    const answer = await apiCall<{ info: { id: string } }>(site.url, flaggerToken, 'POST', 'answer', {
+      question_id: questionId,
+      content: 'A light potting mix with compost suits them.',
+    });
+    await apiCall(site.url, birch, 'PUT', 'question', {
+      id: questionId,
+      title: 'Which soil suits tomatoes grown in pots on a balcony',
+      content: 'What is the best soil for tomatoes grown in pots?',
+      tags: [{ slug_name: 'support' }],
+      edit_summary: 'Clearer question',
+    });
+    await apiCall(site.url, birch, 'PUT', 'answer', {
+      id: answer.info.id,
+      content: 'A light potting mix with plenty of compost suits them.',
+      edit_summary: 'More detail',
+    });
+    const tag = await apiCall<{ tag_id: string; display_name: string }>(site.url, birch, 'GET', 'tag?name=support');
+    await apiCall(site.url, birch, 'PUT', 'tag', {
+      tag_id: tag.tag_id,
+      slug_name: 'support',
+      display_name: tag.display_name,
+      original_text: 'Seedlings, compost and watering questions.',
+      edit_summary: 'Describe the tag',
+    });
+    await apiCall(site.url, birch, 'POST', 'report', { object_id: answer.info.id, report_type: 57 });
+    const newcomerToken = await tokenOf(site.url, NEWCOMER);
+    const newcomer = await apiCall<{ id: string }>(site.url, newcomerToken, 'GET', 'user/info');
+    await apiCall(site.url, await tokenOf(site.url, AUDITOR), 'POST', 'report', {
+      object_id: newcomer.id,
+      report_type: 57,
+    });
+    await ask(NEWCOMER, 'A newcomer asks when to sow basil');
+
+    const { page, problems, context } = await signedIn(MODERATOR);
+    await page.goto(`${site.url}/review`);
+    await page.getByRole('heading', { name: 'Review', level: 1 }).waitFor();
+    expect(await typeLabels(page)).toEqual(ENGLISH);
+    // Appeals are not a review type: they sit beside the types, with the open one of the first test.
+    const queues = page.getByRole('navigation', { name: 'Review queues' });
+    expect(await queues.getByRole('link', { name: /Appeals/ }).count()).toBe(0);
+    const appeals = page.getByRole('link', { name: /^Appeals/ });
+    expect(await appeals.innerText()).toMatch(/^Appeals\s*1$/);
+
+    const item = page.locator('article').first();
+    const choose = async (label: string, type: string) => {
+      await queues.getByRole('link', { name: new RegExp(`^${label}`) }).click();
+      await page.waitForURL((url) => url.searchParams.get('type') === type);
+      await page.locator(`[aria-current="page"]`, { hasText: label }).waitFor();
+    };
+    // The object label above a suggested edit or a post (CSS shows it in capitals).
+    const kind = async () => (await item.locator('p').first().textContent())?.trim();
+
+    await choose('Question edit', 'question_edit');
+    await page.getByRole('heading', { name: 'Which soil suits tomatoes grown in pots', level: 2 }).waitFor();
+    expect(await kind()).toBe('Question');
+
+    await choose('Answer edit', 'answer_edit');
+    await page.getByRole('insertion').filter({ hasText: 'plenty of' }).first().waitFor();
+    expect(await kind()).toBe('Answer');
+
+    await choose('Tag edit', 'tag_edit');
+    await page.getByRole('insertion').filter({ hasText: 'Seedlings' }).first().waitFor();
+    expect(await kind()).toBe('Tag');
+
+    await choose('Flag post', 'flagged_post');
+    await item.getByText('Flagged by birch_reader').waitFor();
+    await item.getByText('A light potting mix with compost suits them.').waitFor();
+    expect(await kind()).toBe('Answer');
+
+    await choose('Flag user', 'flagged_user');
+    await page.getByRole('heading', { name: NEWCOMER.username, level: 2 }).waitFor();
+    await item.getByRole('button', { name: 'Suspend', exact: true }).waitFor();
+
+    await choose('Queued post', 'queued_post');
+    await item.getByText(/^Held: /).waitFor();
+    await item.getByRole('button', { name: 'Approve' }).waitFor();
+
+    // This site holds no accounts for review: the queued-user type says so.
+    await choose('Queued user', 'queued_user');
+    await page.getByText('Nothing to review here.').waitFor();
+    await page.getByText('This site does not hold new accounts for review').waitFor();
+    await screenshot(page, 'moderation-review-queued-user-en-US-light-desktop');
+
+    await appeals.click();
+    await page.waitForURL((url) => url.searchParams.get('type') === 'appeal');
+    await page.getByRole('heading', { name: `Appeal from ${AUTHOR.username}`, level: 2 }).waitFor();
+    expect(await appeals.getAttribute('aria-current')).toBe('page');
+    expect(await queues.locator('[aria-current="page"]').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('[S9-055] the review types in English and Chinese, light and dark, desktop and phone, pass axe', async () => {
+    for (const locale of ['en-US', 'zh-CN'] as const) {
+      for (const scheme of ['light', 'dark'] as const) {
+        for (const [device, viewport] of [
+          ['desktop', DESKTOP],
+          ['phone', PHONE],
+        ] as const) {
+          const { page, problems, context } = await signedIn(MODERATOR, { viewport, colorScheme: scheme, locale });
+          await page.goto(`${site.url}/review?type=question_edit`);
+          await page.getByRole('heading', { name: locale === 'zh-CN' ? '审核' : 'Review', level: 1 }).waitFor();
+          expect(await typeLabels(page)).toEqual(locale === 'zh-CN' ? CHINESE : ENGLISH);
+          await page.getByRole('link', { name: locale === 'zh-CN' ? /^申诉/ : /^Appeals/ }).waitFor();
+          await screenshot(page, `moderation-review-types-${locale}-${scheme}-${device}`);
+          await expectAccessible(page, `review types ${locale} ${scheme} ${device}`);
+          expect(problems).toEqual([]);
+          await context.close();
+        }
+      }
+    }
   });
 });

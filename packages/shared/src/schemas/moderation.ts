@@ -195,9 +195,40 @@ export const appealReviewSchema = z.object({
   status: z.enum(['grant', 'deny'], 'form.operation.invalid'),
 });
 
-/** The review screen's tabs (peer facts 3.4, 5.1; flagged_user and appeal are ours). */
-export const REVIEW_TYPES = ['suggested_post_edit', 'flagged_post', 'flagged_user', 'queued_post', 'appeal'] as const;
+/**
+ * The review types, in the review screen's order (spec 9: question edit, answer edit, tag edit,
+ * flag post, flag user, queued post, queued user). The peer's one `suggested_post_edit` queue is
+ * split by the object type of the suggested edit; `flagged_post` and `queued_post` are the peer
+ * server's names, `flagged_user` and `queued_user` its client's (peer facts 5.1). This site holds
+ * no accounts for review, so `queued_user` is always empty. Appeals (ours) are not a review type:
+ * staff reach them beside the queues (`moderation/appeal/page`).
+ */
+export const REVIEW_TYPES = [
+  'question_edit',
+  'answer_edit',
+  'tag_edit',
+  'flagged_post',
+  'flagged_user',
+  'queued_post',
+  'queued_user',
+] as const;
 export type ReviewType = (typeof REVIEW_TYPES)[number];
+
+/** The object types of suggested edits, as `revisions/unreviewed?object_type=` and its items' `type` name them. */
+export const EDIT_OBJECT_TYPES = ['question', 'answer', 'tag'] as const;
+export type EditObjectType = (typeof EDIT_OBJECT_TYPES)[number];
+/** Each suggested-edit review type and the object type whose suggested edits it lists. */
+export const EDIT_REVIEW_TYPES = {
+  question_edit: 'question',
+  answer_edit: 'answer',
+  tag_edit: 'tag',
+} as const satisfies Record<string, EditObjectType>;
+
+/** GET revisions/unreviewed: one suggested edit per page, of one object type when `object_type` is given. */
+export const unreviewedRevisionsQuery = z.object({
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  object_type: z.enum(EDIT_OBJECT_TYPES, 'form.invalid_value').optional(),
+});
 export interface ReviewTypeItem {
   name: ReviewType;
   label: string;

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FlaggedPostItem, FlaggedUserItem, Paged, ReviewTypeItem, TimelineData } from '@inquire/shared';
+import type {
+  FlaggedPostItem,
+  FlaggedUserItem,
+  Paged,
+  ReviewTypeItem,
+  TimelineData,
+  UnreviewedRevision,
+} from '@inquire/shared';
 import { buildUser, loginAs } from '../../../test/factories.js';
 import { buildTestApp, call, type TestApp } from '../../../test/harness.js';
 
@@ -190,19 +197,165 @@ describe('flags and the flagged queues (issue 12)', () => {
       call<ReviewTypeItem[]>(t.app, 'GET', `${API}/reviewing/type`, undefined, { token });
     expect((await types('')).status).toBe(401);
     expect((await types(flagger.token)).body.data).toEqual([]);
+    // Reputation 1000 audits question and answer edits (tag edits need 2500).
     expect((await types(auditor.token)).body.data).toEqual([
-      { name: 'suggested_post_edit', label: 'Suggested edits', todo_amount: 0 },
+      { name: 'question_edit', label: 'Question edit', todo_amount: 0 },
+      { name: 'answer_edit', label: 'Answer edit', todo_amount: 0 },
     ]);
     for (const staff of [moderator, admin]) {
       expect((await types(staff.token)).body.data.map((i) => [i.name, i.todo_amount])).toEqual([
-        ['suggested_post_edit', 0],
+        ['question_edit', 0],
+        ['answer_edit', 0],
+        ['tag_edit', 0],
         ['flagged_post', 2],
         ['flagged_user', 1],
         ['queued_post', 0],
-        ['appeal', 0],
+        ['queued_user', 0],
       ]);
     }
     expect((await types(suspendedModerator.token)).status).toBe(403);
+  });
+
+  it("[S9-055] reviewing/type offers staff exactly the spec's review types, in its order, labelled in English and Chinese", async () => {
+    const types = async (lang: string) =>
+      (await call<ReviewTypeItem[]>(t.app, 'GET', `${API}/reviewing/type`, undefined, { token: moderator.token, lang }))
+        .body.data;
+    const english = await types('en_US');
+    expect(english.map((i) => i.name)).toEqual([
+      'question_edit',
+      'answer_edit',
+      'tag_edit',
+      'flagged_post',
+      'flagged_user',
+      'queued_post',
+      'queued_user',
+    ]);
+    expect(english.map((i) => i.label)).toEqual([
+      'Question edit',
+      'Answer edit',
+      'Tag edit',
+      'Flag post',
+      'Flag user',
+      'Queued post',
+      'Queued user',
+    ]);
+    expect((await types('zh_CN')).map((i) => i.label)).toEqual([
+      '问题编辑',
+      '回答编辑',
+      '标签编辑',
+      '举报帖子',
+      '举报用户',
+      '待审帖子',
+      '待审用户',
+    ]);
+  });
+
+  it('[S9-055] each review type counts and lists only its own items: edits by object type, flagged posts and members, queued posts, and no queued members', async () => {
+    const editor = await make({ rank: 150 });
+    const tag = await db().selectFrom('tags').select('id').where('slug_name', '=', 'support').executeTakeFirstOrThrow();
+    const suggest = async (path: string, body: object) => {
+      const res = await call<{ wait_for_review: boolean }>(t.app, 'PUT', `${API}/${path}`, body, {
+        token: editor.token,
+      });
+      expect(res.body.data.wait_for_review).toBe(true);
+    };
+    await suggest('question', {
+      id: questionId,
+      title: 'A question someone will flag, edited',
+      content: 'Some body text here, clearer.',
+      tags: [{ slug_name: 'support' }],
+      edit_summary: 'clearer',
+    });
+    await suggest('answer', { id: answerId, content: 'An answer that is long enough, and clearer.' });
+    await suggest('tag', {
+      tag_id: tag.id,
+      slug_name: 'support',
+      display_name: 'support',
+      original_text: 'Help with the site.',
+    });
+    await flag(flagger.token, { object_id: answerId, report_type: 57 });
+    await flag(flagger.token, { object_id: author.id, report_type: 58 });
+    // A member waiting to confirm their email is not a queued member: nothing holds accounts.
+    await make({ mail_status: 2 });
+    const write = await call<Record<string, unknown>>(t.app, 'GET', '/answer/admin/api/siteinfo/write', undefined, {
+      token: admin.token,
+    });
+    const hold = { ...write.body.data, hold_posts_below_rank: 10 };
+    expect((await call(t.app, 'PUT', '/answer/admin/api/siteinfo/write', hold, { token: admin.token })).status).toBe(
+      200,
+    );
+    const newcomer = await make({ rank: 1 });
+    const held = await call<{ id: string }>(
+      t.app,
+      'POST',
+      `${API}/question`,
+      { title: 'A newcomer asks something held', content: 'Some body text here.', tags: [{ slug_name: 'support' }] },
+      { token: newcomer.token },
+    );
+    expect(held.status).toBe(200);
+
+    const counts = async (token: string) =>
+      (await call<ReviewTypeItem[]>(t.app, 'GET', `${API}/reviewing/type`, undefined, { token })).body.data.map((i) => [
+        i.name,
+        i.todo_amount,
+      ]);
+    expect(await counts(moderator.token)).toEqual([
+      ['question_edit', 1],
+      ['answer_edit', 1],
+      ['tag_edit', 1],
+      ['flagged_post', 1],
+      ['flagged_user', 1],
+      ['queued_post', 1],
+      ['queued_user', 0],
+    ]);
+    expect(await counts(auditor.token)).toEqual([
+      ['question_edit', 1],
+      ['answer_edit', 1],
+    ]);
+
+    const edits = (token: string, objectType?: string) =>
+      call<Paged<UnreviewedRevision>>(t.app, 'GET', `${API}/revisions/unreviewed`, undefined, {
+        token,
+        query: objectType === undefined ? { page: '1' } : { page: '1', object_type: objectType },
+      });
+    for (const [objectType, objectId] of [
+      ['question', questionId],
+      ['answer', answerId],
+      ['tag', tag.id],
+    ] as const) {
+      const page = await edits(moderator.token, objectType);
+      expect(page.body.data.count).toBe(1);
+      expect(page.body.data.list.map((i) => [i.type, i.unreviewed_info.object_id])).toEqual([[objectType, objectId]]);
+    }
+    // Without a type, every suggested edit the reviewer may audit (the peer's one queue).
+    expect((await edits(moderator.token)).body.data.count).toBe(3);
+    expect((await edits(auditor.token)).body.data.count).toBe(2);
+    // A type the reviewer may not audit is refused; an unknown one names the field.
+    expect((await edits(auditor.token, 'tag')).status).toBe(403);
+    const unknown = await edits(moderator.token, 'comment');
+    expect([unknown.status, unknown.body.data]).toEqual([
+      400,
+      [{ error_field: 'object_type', error_msg: expect.any(String) }],
+    ]);
+
+    const flaggedPosts = await queue(moderator.token);
+    expect(flaggedPosts.body.data.list.map((i) => [i.object_type, i.object_id])).toEqual([['answer', answerId]]);
+    const flaggedUsers = await call<Paged<FlaggedUserItem>>(
+      t.app,
+      'GET',
+      `${API}/report/unreviewed/user?page=1`,
+      undefined,
+      { token: moderator.token },
+    );
+    expect([flaggedUsers.body.data.count, flaggedUsers.body.data.list[0]?.user.id]).toEqual([1, author.id]);
+    const queued = await call<Paged<{ object_id: string }>>(
+      t.app,
+      'GET',
+      `${API}/review/pending/post/page?page=1`,
+      undefined,
+      { token: moderator.token },
+    );
+    expect([queued.body.data.count, queued.body.data.list[0]?.object_id]).toEqual([1, held.body.data.id]);
   });
 
   it('[M-2][S1-018][S7-105][S2-150] report/unreviewed/post: one flag per page with the peer fields; submitter_user is the flagger; staff only', async () => {

@@ -75,13 +75,16 @@ export const revisionsRepository = {
       .execute();
   },
 
-  /** How many suggested edits of these object types wait, leaving out the reviewer's own. */
-  async unreviewedCount(db: Db, objectTypes: number[], reviewerId: string): Promise<number> {
-    if (objectTypes.length === 0) return 0;
-    const total = await unreviewed(db, objectTypes, reviewerId)
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow();
-    return Number(total.count);
+  /** How many suggested edits of each of these object types wait, leaving out the reviewer's own. */
+  async unreviewedCounts(db: Db, objectTypes: number[], reviewerId: string): Promise<Map<number, number>> {
+    const counts = new Map(objectTypes.map((type) => [type, 0]));
+    if (objectTypes.length === 0) return counts;
+    const rows = await unreviewed(db, objectTypes, reviewerId)
+      .select(['object_type', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('object_type')
+      .execute();
+    for (const row of rows) counts.set(Number(row.object_type), Number(row.count));
+    return counts;
   },
 
   /** One page of the waiting suggestions, oldest first (review pages one at a time). */

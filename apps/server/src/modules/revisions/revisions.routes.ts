@@ -1,4 +1,11 @@
-import { auditSchema, editAnswerSchema, editQuestionSchema, editTagSchema, rollbackSchema } from '@inquire/shared';
+import {
+  auditSchema,
+  editAnswerSchema,
+  editQuestionSchema,
+  editTagSchema,
+  rollbackSchema,
+  unreviewedRevisionsQuery,
+} from '@inquire/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../infra/envelope.js';
@@ -8,7 +15,6 @@ import { getRead } from '../../infra/reads.js';
 
 const idQuery = z.object({ id: z.string().min(1, 'form.invalid_value') });
 const objectQuery = z.object({ object_id: z.string().min(1, 'form.invalid_value') });
-const pageQuery = z.object({ page: z.coerce.number().int().min(1).catch(1).default(1) });
 
 /** Edits (PUT question / answer / tag), revision history, suggested-edit review and rollback. */
 export async function revisionsRoutes(app: FastifyInstance): Promise<void> {
@@ -63,8 +69,8 @@ export async function revisionsRoutes(app: FastifyInstance): Promise<void> {
 
   getRead(app, '/answer/api/v1/revisions/unreviewed', async (request, params) => {
     const actor = requireActive(request);
-    const { page } = parseInput(pageQuery, params);
-    return await revisions.unreviewed(page, actor);
+    const { page, object_type } = parseInput(unreviewedRevisionsQuery, params);
+    return await revisions.unreviewed(page, actor, object_type);
   });
 
   app.put('/answer/api/v1/revisions/audit', async (request, reply) => {

@@ -4,6 +4,7 @@ import {
   CURATION_REASONS,
   hasPrivilege,
   isLanguage,
+  OBJECT_TYPES,
   questionPath,
   REASONS,
   slugify,
@@ -11,6 +12,7 @@ import {
   TAG_STATUS,
   type EditAnswerInput,
   type EditCheckResult,
+  type EditObjectType,
   type EditQuestionInput,
   type EditTagInput,
   type Paged,
@@ -189,10 +191,13 @@ export class RevisionsService {
     };
   }
 
-  /** revisions/unreviewed: suggested edits the caller may review, one per page (peer facts 0.3). */
-  async unreviewed(page: number, actor: Actor): Promise<Paged<UnreviewedRevision>> {
+  /**
+   * revisions/unreviewed: suggested edits the caller may review, one per page (peer facts 0.3);
+   * with `objectType`, only those of that type (the review types question, answer and tag edit).
+   */
+  async unreviewed(page: number, actor: Actor, objectType?: EditObjectType): Promise<Paged<UnreviewedRevision>> {
     const db = this.site.db;
-    const types = this.auditTypes(actor);
+    const types = this.auditTypes(actor).filter((type) => !objectType || type === OBJECT_TYPES[objectType]);
     if (types.length === 0) throw AppError.forbidden(REASONS.rankTooLow);
     const { count, list } = await revisionsRepository.unreviewedPage(db, types, actor.user.id, page, 1);
     const items: UnreviewedRevision[] = [];

@@ -1,4 +1,5 @@
 import {
+  EDIT_REVIEW_TYPES,
   REVIEW_TYPES,
   SUSPEND_DURATIONS,
   questionPath,
@@ -29,20 +30,32 @@ import { useTranslation } from '../../lib/translation';
 import { CloseDialog } from '../curation/close-dialog';
 import { RevisionDiff } from '../curation/revision-diff';
 
-/** Each queue's one-item page call (the server answers one item per page and how many are left). */
-const QUEUE_CALLS: Partial<Record<ReviewType, string>> = {
-  suggested_post_edit: 'revisions/unreviewed',
-  flagged_post: 'report/unreviewed/post',
-  flagged_user: 'report/unreviewed/user',
-  queued_post: 'review/pending/post/page',
-  appeal: 'moderation/appeal/page',
+/** What the page shows: one of the review types, or the staff's appeals (ours, beside the types). */
+type View = ReviewType | 'appeal';
+
+/**
+ * Each queue's one-item page call (the server answers one item per page and how many are left):
+ * the three edit types read the suggested edits of their object type. This site holds no
+ * accounts for review, so the queued-user type has no call and says so.
+ */
+const QUEUE_CALLS: Record<View, { path: string; params?: Record<string, string> } | null> = {
+  question_edit: { path: 'revisions/unreviewed', params: { object_type: EDIT_REVIEW_TYPES.question_edit } },
+  answer_edit: { path: 'revisions/unreviewed', params: { object_type: EDIT_REVIEW_TYPES.answer_edit } },
+  tag_edit: { path: 'revisions/unreviewed', params: { object_type: EDIT_REVIEW_TYPES.tag_edit } },
+  flagged_post: { path: 'report/unreviewed/post' },
+  flagged_user: { path: 'report/unreviewed/user' },
+  queued_post: { path: 'review/pending/post/page' },
+  queued_user: null,
+  appeal: { path: 'moderation/appeal/page' },
 };
 
 type Item = FlaggedPostItem | FlaggedUserItem | QueuedPostItem | AppealItem | UnreviewedRevision;
 
 export interface ReviewPageData {
   types: ReviewTypeItem[];
-  type: ReviewType;
+  /** Open appeals, for staff (who alone answer them); null for others. */
+  appeals: number | null;
+  type: View;
   page: number;
   item: Item | null;
   left: number;
@@ -51,35 +64,46 @@ export interface ReviewPageData {
 }
 
 /**
- * `/review` (issue 12): the queues the server offers this member (`reviewing/type`), one item
- * at a time (`?type=&page=`; skipping moves to the next page), with how many are left.
+ * `/review` (issue 12; spec 9): the review types the server offers this member
+ * (`reviewing/type`) and, for staff, the appeals beside them; one item at a time
+ * (`?type=&page=`; skipping moves to the next page), with how many are left.
  */
 export async function reviewLoader({ context, request }: LoaderFunctionArgs, session: Reader): Promise<ReviewPageData> {
   const url = new URL(request.url);
   const api = loaderApi(context);
   const types = (await fromApi(api.get<ReviewTypeItem[]>(`${API_BASE}/reviewing/type`), url)).filter((t) =>
-    QUEUE_CALLS[t.name] ? true : false,
+    REVIEW_TYPES.includes(t.name),
   );
-  // Staff see every queue, members with an audit privilege the suggested edits; others none.
+  // Staff see every type, members with an audit privilege the edits they may review; others none.
   if (types.length === 0) throw data(null, { status: 403 });
-  const asked = url.searchParams.get('type') as ReviewType | null;
-  const type =
-    (asked && REVIEW_TYPES.includes(asked) && types.some((t) => t.name === asked) ? asked : undefined) ??
+  const read = (view: View, page: number) => {
+    const call = QUEUE_CALLS[view];
+    return call ? fromApi(api.get<Paged<Item>>(`${API_BASE}/${call.path}`, { ...call.params, page }), url) : null;
+  };
+  // The flagged-post type is staff's alone, and so are appeals.
+  const staff = types.some((t) => t.name === 'flagged_post');
+  const asked = url.searchParams.get('type');
+  const askedPage = Math.max(1, Math.floor(Number(url.searchParams.get('page'))) || 1);
+  const askedAppeals = staff && asked === 'appeal';
+  const firstAppeals = staff ? await read('appeal', askedAppeals ? askedPage : 1) : null;
+  const appeals = firstAppeals?.count ?? null;
+  const type: View =
+    (askedAppeals ? 'appeal' : undefined) ??
+    types.find((t) => t.name === asked)?.name ??
     types.find((t) => t.todo_amount > 0)?.name ??
+    (appeals ? 'appeal' : undefined) ??
     types[0]?.name ??
     'flagged_post';
-  const askedPage = Math.max(1, Math.floor(Number(url.searchParams.get('page'))) || 1);
-  const call = QUEUE_CALLS[type];
-  const read = (page: number) => fromApi(api.get<Paged<Item>>(`${API_BASE}/${call}`, { page }), url);
-  let page = askedPage;
-  let queue = call ? await read(page) : null;
+  let page = type === 'appeal' ? (askedAppeals ? askedPage : 1) : askedPage;
+  let queue = type === 'appeal' ? firstAppeals : await read(type, page);
   // Skipped past the last item (or it was just settled): start again from the first one left.
-  if (call && queue && queue.list.length === 0 && queue.count > 0 && page > 1) {
+  if (queue && queue.list.length === 0 && queue.count > 0 && page > 1) {
     page = 1;
-    queue = await read(page);
+    queue = await read(type, page);
   }
   return {
     types,
+    appeals,
     type,
     page,
     item: queue?.list[0] ?? null,
@@ -101,21 +125,21 @@ export function ReviewPage() {
 
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">{t('ui.review.title')}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-semibold">{t('ui.review.title')}</h1>
+        {data.appeals !== null ? (
+          <ReviewLink name="appeal" current={data.type === 'appeal'} count={data.appeals}>
+            {t('ui.review.appeals')}
+          </ReviewLink>
+        ) : null}
+      </div>
       <nav aria-label={t('ui.review.queues')}>
         <ul className="flex flex-wrap gap-1 border-b border-gray-200 dark:border-gray-800">
           {data.types.map((type) => (
             <li key={type.name}>
-              <Link
-                to={`/review?type=${type.name}`}
-                aria-current={type.name === data.type ? 'page' : undefined}
-                className={`inline-flex items-center gap-2 border-b-2 px-3 py-2 text-sm ${type.name === data.type ? 'border-primary font-medium text-primary-text' : 'border-transparent text-gray-700 hover:text-gray-900 dark:text-gray-300 dark:hover:text-gray-100'}`}
-              >
+              <ReviewLink name={type.name} current={type.name === data.type} count={type.todo_amount}>
                 {t(`ui.review.type.${type.name}`)}
-                <span className="rounded-full bg-gray-100 px-2 text-xs text-gray-800 dark:bg-gray-800 dark:text-gray-200">
-                  {type.todo_amount}
-                </span>
-              </Link>
+              </ReviewLink>
             </li>
           ))}
         </ul>
@@ -128,9 +152,38 @@ export function ReviewPage() {
           <ReviewItem key={itemKey(data.item)} data={data} item={data.item} onDone={done} onSkip={skip} />
         </section>
       ) : (
-        <EmptyState title={t('ui.review.empty')} />
+        <EmptyState
+          title={t('ui.review.empty')}
+          text={data.type === 'queued_user' ? t('ui.review.queued_user_none') : undefined}
+        />
       )}
     </div>
+  );
+}
+
+/** A review type's (or the appeals') link with what is left in it. */
+function ReviewLink({
+  name,
+  current,
+  count,
+  children,
+}: {
+  name: View;
+  current: boolean;
+  count: number;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      to={`/review?type=${name}`}
+      aria-current={current ? 'page' : undefined}
+      className={`inline-flex items-center gap-2 border-b-2 px-3 py-2 text-sm ${current ? 'border-primary font-medium text-primary-text' : 'border-transparent text-gray-700 hover:text-gray-900 dark:text-gray-300 dark:hover:text-gray-100'}`}
+    >
+      {children}
+      <span className="rounded-full bg-gray-100 px-2 text-xs text-gray-800 dark:bg-gray-800 dark:text-gray-200">
+        {count}
+      </span>
+    </Link>
   );
 }
 
