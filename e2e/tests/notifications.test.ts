@@ -64,7 +64,7 @@ afterAll(async () => {
 });
 
 describe('the inbox', () => {
-  it('[N-2] [S2-046] [S2-047] [S2-049] [S7-135] [S7-136] an answer lights the open tab’s red dot without reload; the inbox lists it with a working link; mark all read clears the dot', async () => {
+  it('[N-2] [S2-046] [S2-047] [S2-049] [S7-135] [S7-136] [S7-137] an answer lights the open tab’s red dot without reload; opening the inbox clears the dot and lists the items unread with working links; mark all read reads them', async () => {
     const { page, problems } = await openTab(browser);
     const streams: string[] = [];
     page.on('request', (request) => {
@@ -95,9 +95,14 @@ describe('the inbox', () => {
     });
     await expect.poll(() => bell(page).getAttribute('aria-label'), POLL).toBe('Inbox, 2 unread');
 
+    // Opening the inbox clears its red dot (PUT notification/status); the items stay unread.
+    const clearDot = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/notification/status'));
     await bell(page).click();
     await page.waitForURL(`${site.url}/users/notifications/inbox`);
     await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+    expect((await clearDot).postDataJSON()).toEqual({ type: 'inbox' });
+    await expect.poll(() => bell(page).getAttribute('aria-label'), POLL).toBe('Inbox');
+    expect(await bell(page).getByTestId('red-dot').count()).toBe(0);
     expect(await page.title()).toBe('Notifications - E2E Site');
     await expect.poll(() => rows(page).count()).toBe(2);
     const answerRow = rows(page).filter({ hasText: 'answered the question' });
@@ -110,15 +115,14 @@ describe('the inbox', () => {
     await screenshot(page, 'notifications-inbox-desktop-light');
     expect(await axeViolations(page)).toEqual([]);
 
-    // Mark all read: the rows lose their unread mark and the dot goes out.
+    // Mark all read: the rows lose their unread mark and the dot stays out.
     const markAll = page.waitForRequest(
       (r) => r.method() === 'PUT' && r.url().endsWith('/notification/read/state/all'),
     );
     await page.getByRole('button', { name: 'Mark all as read' }).click();
     expect((await markAll).postDataJSON()).toEqual({ type: 'inbox' });
     await expect.poll(() => page.locator('li[data-unread]').count(), POLL).toBe(0);
-    await expect.poll(() => bell(page).getAttribute('aria-label'), POLL).toBe('Inbox');
-    expect(await bell(page).getByTestId('red-dot').count()).toBe(0);
+    expect(await bell(page).getAttribute('aria-label')).toBe('Inbox');
     expect(await page.getByRole('button', { name: 'Mark all as read' }).isDisabled()).toBe(true);
 
     // The item's link opens the answer on the question page.
@@ -208,13 +212,27 @@ describe('achievements', () => {
     await page.context().close();
   });
 
-  it('[N-2] [S7-134] the achievements on a phone in dark, Chinese; opening one marks it read and its dot goes out', async () => {
+  it('[N-2] [S7-134] [S7-137] the achievements on a phone in dark, Chinese: opening them clears their dot; opening one marks it read', async () => {
+    // The last test opened the achievements, which cleared their dot: a new one lights it again.
+    const ownAnswer = await apiCall<{ id: string }>(site.url, await tokenOf(site.url, ASKER), 'POST', 'answer', {
+      question_id: question.id,
+      content: 'Feeding it twice a day worked: the smell is gone.',
+    });
+    await apiCall(site.url, helperToken, 'POST', 'vote/up', { object_id: ownAnswer.id, is_cancel: false });
     const { page, problems } = await openTab(browser, { viewport: PHONE, colorScheme: 'dark', locale: 'zh-CN' });
-    await signIn(page, '/users/notifications/achievement', 'zh');
-    await page.getByRole('heading', { level: 1, name: '通知' }).waitFor();
-    await expect.poll(() => rows(page).count()).toBe(1);
-    expect(await rows(page).first().textContent()).toContain('问题被赞同');
+    await signIn(page, '/questions', 'zh');
     expect(await trophy(page).getAttribute('aria-label')).toBe('成就，1 条新成就');
+    const clearDot = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/notification/status'));
+    await trophy(page).click();
+    await page.waitForURL(`${site.url}/users/notifications/achievement`);
+    await page.getByRole('heading', { level: 1, name: '通知' }).waitFor();
+    expect((await clearDot).postDataJSON()).toEqual({ type: 'achievement' });
+    await expect.poll(() => trophy(page).getAttribute('aria-label'), POLL).toBe('成就');
+    await expect.poll(() => rows(page).count()).toBe(2);
+    expect(await rows(page).first().textContent()).toContain('回答被赞同');
+    expect(await rows(page).nth(1).textContent()).toContain('问题被赞同');
+    // The dot is cleared; the items themselves are still unread.
+    expect(await page.locator('li[data-unread]').count()).toBe(2);
     await screenshot(page, 'notifications-achievement-phone-dark-zh');
     expect(await axeViolations(page)).toEqual([]);
 
@@ -223,7 +241,11 @@ describe('achievements', () => {
     // The link names the question by id; its page answers at the permalink form (slug added).
     await page.waitForURL((url) => url.pathname.startsWith(`/questions/${question.id}/`));
     expect((await markOne).postDataJSON()).toEqual({ id: expect.stringMatching(/^\d+$/) });
-    await expect.poll(() => trophy(page).getAttribute('aria-label'), POLL).toBe('成就');
+    await page.goto(`${site.url}/users/notifications/achievement`);
+    await expect.poll(() => rows(page).count()).toBe(2);
+    expect(await rows(page).first().getAttribute('data-unread')).toBeNull();
+    expect(await rows(page).nth(1).getAttribute('data-unread')).toBe('');
+    expect(await trophy(page).getAttribute('aria-label')).toBe('成就');
     expect(problems).toEqual([]);
     await page.context().close();
   });

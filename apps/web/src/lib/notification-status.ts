@@ -1,4 +1,4 @@
-import { TIMING, type NotificationStatus } from '@inquire/shared';
+import { TIMING, type NotificationStatus, type NotificationType } from '@inquire/shared';
 import { useEffect, useRef, useState } from 'react';
 import { API_BASE, http } from './http';
 import { isLiveUp, onLive, onLiveUp, wantLiveStream } from './live-stream';
@@ -9,7 +9,8 @@ import { isLiveUp, onLive, onLiveUp, wantLiveStream } from './live-stream';
  * does the page fall back to `GET notification/status` every 3 s (spec section 9), and only
  * while the tab is visible; a read comes at once when the tab shows again or the stream drops.
  * The notification pages ask for a read at once after marking items read
- * (`refreshNotificationStatus`).
+ * (`refreshNotificationStatus`), and clear the red dot of the type they open
+ * (`clearNotificationDot`).
  */
 type Listener = (status: NotificationStatus) => void;
 const listeners = new Set<Listener>();
@@ -18,6 +19,17 @@ let pollNow: (() => void) | undefined;
 /** Re-reads the red dots now (after marking items read), when a header is polling. */
 export function refreshNotificationStatus(): void {
   pollNow?.();
+}
+
+/**
+ * `PUT notification/status {type}` (spec section 7): the count on that type's red dot is cleared
+ * (peer facts 4.3: the items stay unread), and the header shows the status the call answers at once.
+ */
+export async function clearNotificationDot(type: NotificationType): Promise<void> {
+  const status = await http
+    .put<NotificationStatus>(`${API_BASE}/notification/status`, { type }, { silent: true })
+    .catch(() => null);
+  if (status) for (const listener of listeners) listener(status);
 }
 
 async function readStatus(): Promise<void> {

@@ -9,7 +9,7 @@ import {
   type NotificationType,
   type Paged,
 } from '@inquire/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { data, Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { loaderApi } from '../../app/api';
 import { fromApi } from '../../app/load';
@@ -20,7 +20,7 @@ import { buttonClass } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/card';
 import { Pagination } from '../../components/ui/pagination';
 import { API_BASE, http } from '../../lib/http';
-import { refreshNotificationStatus } from '../../lib/notification-status';
+import { clearNotificationDot, refreshNotificationStatus } from '../../lib/notification-status';
 import { useTranslation } from '../../lib/translation';
 
 export interface NotificationsPageData {
@@ -90,6 +90,10 @@ const pillClass = (current: boolean) =>
 export function NotificationsPage() {
   const { t } = useTranslation();
   const { type, inboxType, pageNumber, page } = useLoaderData() as NotificationsPageData;
+  // Opening a type's page clears its red dot (spec section 7); its sub-tabs and pages do not again.
+  useEffect(() => {
+    void clearNotificationDot(type);
+  }, [type]);
   return (
     <section aria-labelledby="notifications-heading">
       <h1 id="notifications-heading" className="text-2xl font-semibold">
