@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   activeEditorPlugins,
+  applyPluginStatus,
   registerEditorPlugin,
   resetEditorPlugins,
   runRenderHooks,
@@ -40,5 +41,31 @@ describe('editor plugin registry', () => {
     setEditorPluginActivated('one', false);
     runRenderHooks(target);
     expect(seen).toEqual(['render two']);
+  });
+});
+
+describe('the server plugin status', () => {
+  afterEach(resetEditorPlugins);
+
+  it('[S4-065] [S7-154] sets each registered plugin’s activated flag from its enabled value, also for one registered later', () => {
+    const seen: string[] = [];
+    registerEditorPlugin(plugin('one', seen));
+    registerEditorPlugin(plugin('two', seen), false);
+    applyPluginStatus([
+      { slug_name: 'one', enabled: false },
+      { slug_name: 'two', enabled: true },
+      { slug_name: 'late', enabled: false },
+      { slug_name: 'captcha-basic', enabled: true },
+    ]);
+    expect(activeEditorPlugins().map((p) => p.slug_name)).toEqual(['two']);
+
+    // A plugin the list switched off stays off when it registers after the list came.
+    registerEditorPlugin(plugin('late', seen));
+    registerEditorPlugin(plugin('unlisted', seen));
+    expect(activeEditorPlugins().map((p) => p.slug_name)).toEqual(['two', 'unlisted']);
+
+    // The switch changes at runtime: the next list turns it back on.
+    applyPluginStatus([{ slug_name: 'one', enabled: true }]);
+    expect(activeEditorPlugins().map((p) => p.slug_name)).toEqual(['one', 'two', 'unlisted']);
   });
 });

@@ -7,18 +7,38 @@ import type { EditorPlugin } from '@inquire/plugin-sdk';
  */
 export type WebEditorPlugin = EditorPlugin<HTMLElement>;
 
+/** One row of the server's plugin status list (`GET plugin/status`). */
+export interface PluginStatusItem {
+  slug_name: string;
+  enabled: boolean;
+}
+
 const registered: { plugin: WebEditorPlugin; activated: boolean }[] = [];
+/** The server's switches as last read: a plugin registered after the list came follows it too. */
+const serverSwitches = new Map<string, boolean>();
 
 export function registerEditorPlugin(plugin: WebEditorPlugin, activated = true): void {
   const existing = registered.find((entry) => entry.plugin.slug_name === plugin.slug_name);
   if (existing) existing.plugin = plugin;
-  else registered.push({ plugin, activated });
+  else registered.push({ plugin, activated: serverSwitches.get(plugin.slug_name) ?? activated });
 }
 
 /** Follows the server's plugin status (slug_name, enabled). */
 export function setEditorPluginActivated(slugName: string, activated: boolean): void {
   const entry = registered.find((e) => e.plugin.slug_name === slugName);
   if (entry) entry.activated = activated;
+}
+
+/**
+ * After the server's plugin list loads (spec §4), each plugin's activated flag is its enabled
+ * value; plugins the list does not name keep theirs. The session brings the list with every
+ * page's data, so a switch made in admin holds from the next session read.
+ */
+export function applyPluginStatus(list: readonly PluginStatusItem[]): void {
+  for (const { slug_name: slug, enabled } of list) {
+    serverSwitches.set(slug, enabled);
+    setEditorPluginActivated(slug, enabled);
+  }
 }
 
 export function activeEditorPlugins(): readonly WebEditorPlugin[] {
@@ -31,7 +51,8 @@ export function runRenderHooks(target: HTMLElement): () => void {
   return () => cleanups.forEach((cleanup) => cleanup?.());
 }
 
-/** For tests: forget every plugin. */
+/** For tests: forget every plugin and the server's switches. */
 export function resetEditorPlugins(): void {
   registered.length = 0;
+  serverSwitches.clear();
 }

@@ -419,20 +419,28 @@ export function SearchAside({ data }: { data: SearchPageData }) {
   );
 }
 
-/** `search/desc`: the search plugin's name, linked when it gives a link, with its icon. */
+/** `search/desc`: the search plugin's icon and name, both one link to `link` when it gives one. */
 function Attribution({ description }: { description: SearchDescription }) {
   const { t } = useTranslation();
   const label = t('ui.search.powered_by', { name: description.name });
   const icon = description.icon ? <img src={description.icon} alt="" width={16} height={16} /> : null;
   return (
-    <p className="flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300" data-testid="search-attribution">
-      {icon}
+    <p className="text-sm text-gray-700 dark:text-gray-300" data-testid="search-attribution">
       {description.link ? (
-        <a href={description.link} target="_blank" rel="noopener noreferrer" className="hover:underline">
+        <a
+          href={description.link}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-2 hover:underline"
+        >
+          {icon}
           {label}
         </a>
       ) : (
-        label
+        <span className="inline-flex items-center gap-2">
+          {icon}
+          {label}
+        </span>
       )}
     </p>
   );

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchContract } from '@inquire/plugin-sdk';
+import type { InstalledPlugin } from '../../src/modules/plugins/installed-plugin.js';
+import { ADMIN, buildTestApp, call, type TestApp } from '../harness.js';
+
+const SLUG = 'page_search_engine';
+const DESCRIPTION = {
+  name: 'Page Engine',
+  icon: 'data:image/svg+xml;base64,PHN2Zy8+',
+  link: 'https://engine.example/about',
+};
+
+/** A search plugin that finds nothing: the page shows its attribution above no results. */
+const engine: InstalledPlugin<SearchContract> = {
+  manifest: {
+    slug_name: SLUG,
+    type: 'search',
+    version: '1.0.0',
+    name_key: 'plugin.page_search.name',
+    description_key: 'plugin.page_search.description',
+  },
+  contract: {
+    kind: 'search',
+    description: DESCRIPTION,
+    search: async () => ({ results: [], total: 0 }),
+    updateContent: async () => undefined,
+    deleteContent: async () => undefined,
+  },
+};
+
+/** The root route's data in a page's hydration script. */
+function rootData(html: string): { plugins?: { slug_name: string; enabled: boolean }[] } {
+  const json = /window\.__staticRouterHydrationData=(.*?);(?:window\.|<\/script>)/s.exec(html)?.[1];
+  if (!json) throw new Error('the page has no hydration data');
+  return (JSON.parse(json) as { loaderData: { root: { plugins?: { slug_name: string; enabled: boolean }[] } } })
+    .loaderData.root;
+}
+
+/**
+ * The search page with an installed search plugin, server-rendered by the built web app: the
+ * plugin's switch reaches every page's data, and its attribution links icon and name.
+ */
+describe('a search plugin on the rendered pages', () => {
+  let t: TestApp;
+  let admin = '';
+
+  beforeAll(async () => {
+    t = await buildTestApp({ app: { pages: {}, searchPlugin: engine } });
+    const login = await call<{ access_token: string }>(t.app, 'POST', '/answer/api/v1/user/login/email', {
+      e_mail: ADMIN.email,
+      pass: ADMIN.password,
+    });
+    admin = login.body.data.access_token;
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'user-agent': 'guest' } });
+  const switchPlugin = async (enabled: boolean) => {
+    const body = { plugin_slug_name: SLUG, enabled };
+    const res = await call(t.app, 'PUT', '/answer/admin/api/plugin/status', body, { token: admin });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  };
+
+  it('[S4-065] [S7-154] every page’s data carries the plugin status, following the admin’s switch', async () => {
+    const before = rootData((await page('/questions')).body).plugins;
+    expect(before).toContainEqual({ slug_name: SLUG, enabled: false });
+    expect(before).toContainEqual({ slug_name: 'captcha-basic', enabled: true });
+    // Only the two fields: the list rides on every page.
+    for (const item of before ?? []) expect(Object.keys(item).sort()).toEqual(['enabled', 'slug_name']);
+
+    await switchPlugin(true);
+    expect(rootData((await page('/questions')).body).plugins).toContainEqual({ slug_name: SLUG, enabled: true });
+  });
+
+  it('[S3-040] [S7-163] the search page shows the plugin’s attribution: its icon and name inside one link to its link', async () => {
+    await switchPlugin(true);
+    const response = await page('/search?q=anything');
+    expect(response.statusCode).toBe(200);
+    const attribution = /<p[^>]*data-testid="search-attribution"[^>]*>(.*?)<\/p>/s.exec(response.body)?.[1] ?? '';
+    const link = /^<a href="([^"]*)"[^>]*>(.*)<\/a>$/s.exec(attribution);
+    expect(link?.[1]).toBe(DESCRIPTION.link);
+    expect(link?.[2]).toMatch(new RegExp(`^<img src="${DESCRIPTION.icon.replace(/[+/]/g, '\\$&')}"[^>]*/?>`));
+    expect(link?.[2]).toContain('Search powered by Page Engine');
+
+    await switchPlugin(false);
+    expect((await page('/search?q=anything')).body).not.toContain('data-testid="search-attribution"');
+  });
+});
