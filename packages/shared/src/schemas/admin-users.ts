@@ -156,7 +156,7 @@ export function parseBulkUsers(text: string): { users: BulkUser[]; lines: number
     lines.push(line);
     if (users.length > BULK_USERS_MAX) return { line, key: 'form.users.too_many' };
   }
-  if (users.length === 0) return { line: 1, key: 'form.users.line_format' };
+  if (users.length === 0) return { line: 1, key: 'form.users.required' };
   return { users, lines };
 }
 

@@ -44,14 +44,22 @@ describe('admin user actions: bulk add, activation, delete with content', () => 
       ).n,
     );
 
-  it('[S7-044] bulk add refuses the whole text at its first bad line, naming the line, and adds nothing', async () => {
+  it('[S5-015] [S7-044] bulk add refuses the whole text at its first bad line with the spec’s message, naming the line, and adds nothing', async () => {
     const before = await userCount();
     const text = ['Ann Bulk, ann.bulk@example.com, password-1', '', 'Bad line without commas'].join('\n');
     const res = await bulk(text);
     expect(res.status).toBe(400);
     const fields = res.body.data as Fields;
-    expect(fields).toEqual([{ error_field: 'users', error_msg: expect.stringContaining('Line 3') }]);
-    expect(res.body.msg).toContain('Line 3');
+    const message = "Line 3: Please enter the user's email, one per line.";
+    expect(fields).toEqual([{ error_field: 'users', error_msg: message }]);
+    expect(res.body.msg).toBe(message);
+    const zhFormat = await bulk('Ann Bulk; ann.bulk@example.com; password-1', admin, 'zh_CN');
+    expect((zhFormat.body.data as Fields)[0]?.error_msg).toBe('第 1 行：请输入用户的邮箱，每行一个。');
+    // No text at all: the spec's message as it stands, in both languages.
+    expect(((await bulk(' \n ')).body.data as Fields)[0]?.error_msg).toBe(
+      "Please enter the user's email, one per line.",
+    );
+    expect(((await bulk('', admin, 'zh_CN')).body.data as Fields)[0]?.error_msg).toBe('请输入用户的邮箱，每行一个。');
     const zh = await bulk('Ann Bulk, ann.bulk@example.com, short', admin, 'zh_CN');
     expect((zh.body.data as Fields)[0]?.error_msg).toContain('第 1 行');
     expect(await userCount()).toBe(before);
