@@ -1,7 +1,6 @@
 import {
   generalSettingsSchema,
   interfaceSettingsSchema,
-  LANGUAGE_OPTIONS,
   legalSettingsSchema,
   loginSettingsSchema,
   seoSettingsSchema,
@@ -38,21 +37,33 @@ interface Sections {
   'custom-css-html': SiteSettings['custom_css_html'];
 }
 
+/** One entry of `language/options`: a language's own name and its code. */
+interface LanguageOption {
+  label: string;
+  value: string;
+}
+
 interface SettingsData<P extends AdminSettingsPath> {
   settings: Sections[P];
   /** The interface page's time zones, from the server so hydration sees the same list. */
   timeZones: string[];
+  /** The interface page's languages (`GET language/options`, spec section 7); none elsewhere. */
+  languages: LanguageOption[];
 }
 
 export function settingsLoader<P extends AdminSettingsPath>(section: P) {
   return async ({ context, request }: LoaderFunctionArgs): Promise<SettingsData<P>> => {
-    const settings = await fromApi(
-      loaderApi(context).get<Sections[P]>(`${ADMIN_API_BASE}/siteinfo/${section}`),
-      new URL(request.url),
-    );
-    const timeZones =
-      section === 'interface' ? ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')] : [];
-    return { settings, timeZones };
+    const url = new URL(request.url);
+    const api = loaderApi(context);
+    const isInterface = section === 'interface';
+    const [settings, languages] = await Promise.all([
+      fromApi(api.get<Sections[P]>(`${ADMIN_API_BASE}/siteinfo/${section}`), url),
+      isInterface ? fromApi(api.get<LanguageOption[]>(`${ADMIN_API_BASE}/language/options`), url) : [],
+    ]);
+    const timeZones = isInterface
+      ? ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')]
+      : [];
+    return { settings, timeZones, languages };
   };
 }
 
@@ -193,14 +204,14 @@ export function GeneralSettingsPage() {
 
 export function InterfaceSettingsPage() {
   const { t } = useTranslation();
-  const { settings, timeZones } = useSection<'interface'>();
+  const { settings, timeZones, languages } = useSection<'interface'>();
   const form = useSettingsForm('interface', { ...settings }, interfaceSettingsSchema, (values) => values);
   return (
     <SettingsShell title={t('ui.admin.interface.title')} busy={form.busy} onSubmit={form.submit}>
       <SelectField
         label={t('ui.admin.interface.language')}
         help={t('ui.admin.interface.language_help')}
-        options={LANGUAGE_OPTIONS}
+        options={languages}
         {...form.text('language')}
       />
       <SelectField
