@@ -15,6 +15,13 @@ import { isLiveUp, onLive, onLiveUp, wantLiveStream } from './live-stream';
 type Listener = (status: NotificationStatus) => void;
 const listeners = new Set<Listener>();
 let pollNow: (() => void) | undefined;
+/** The red dots as last read or pushed in this page (none before the first). */
+let latest: NotificationStatus | null = null;
+
+function publish(status: NotificationStatus): void {
+  latest = status;
+  for (const listener of listeners) listener(status);
+}
 
 /** Re-reads the red dots now (after marking items read), when a header is polling. */
 export function refreshNotificationStatus(): void {
@@ -24,27 +31,30 @@ export function refreshNotificationStatus(): void {
 /**
  * `PUT notification/status {type}` (spec section 7): the count on that type's red dot is cleared
  * (peer facts 4.3: the items stay unread), and the header shows the status the call answers at once.
+ * Only while a dot shows (in `rendered`, the page's session, or a later read): like every write it
+ * moves the content generation, which empties the page caches, and a visit with nothing to clear
+ * must not.
  */
-export async function clearNotificationDot(type: NotificationType): Promise<void> {
+export async function clearNotificationDot(type: NotificationType, rendered: NotificationStatus | null): Promise<void> {
+  const known = [latest, rendered].filter((status) => status !== null);
+  if (known.length > 0 && known.every((status) => status[type] === 0)) return;
   const status = await http
     .put<NotificationStatus>(`${API_BASE}/notification/status`, { type }, { silent: true })
     .catch(() => null);
-  if (status) for (const listener of listeners) listener(status);
+  if (status) publish(status);
 }
 
 async function readStatus(): Promise<void> {
   const status = await http
     .get<NotificationStatus>(`${API_BASE}/notification/status`, { silent: true })
     .catch(() => null);
-  if (status) for (const listener of listeners) listener(status);
+  if (status) publish(status);
 }
 
 /** Starts the one poller of the page; returns how to stop it. */
 function startPolling(): () => void {
   let timer: ReturnType<typeof setInterval> | undefined;
-  const tell = (status: NotificationStatus) => {
-    for (const listener of listeners) listener(status);
-  };
+  const tell = publish;
   const stopStream = wantLiveStream();
   const offStatus = onLive('status', tell);
   const offNotification = onLive('notification', (data) => tell(data.status));

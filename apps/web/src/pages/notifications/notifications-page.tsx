@@ -10,10 +10,10 @@ import {
   type Paged,
 } from '@inquire/shared';
 import { useEffect, useState } from 'react';
-import { data, Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { data, Link, useLoaderData, useRevalidator, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { loaderApi } from '../../app/api';
 import { fromApi } from '../../app/load';
-import type { Reader } from '../../app/session';
+import type { Reader, Session } from '../../app/session';
 import { Avatar } from '../../components/avatar';
 import { RelativeTime } from '../../components/relative-time';
 import { buttonClass } from '../../components/ui/button';
@@ -91,8 +91,10 @@ export function NotificationsPage() {
   const { t } = useTranslation();
   const { type, inboxType, pageNumber, page } = useLoaderData() as NotificationsPageData;
   // Opening a type's page clears its red dot (spec section 7); its sub-tabs and pages do not again.
+  const { notifications } = useRouteLoaderData('root') as Session;
   useEffect(() => {
-    void clearNotificationDot(type);
+    void clearNotificationDot(type, notifications);
+    // Once per type opened: the session's later reads are not a new visit.
   }, [type]);
   return (
     <section aria-labelledby="notifications-heading">
