@@ -18,4 +18,18 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['error', 'warn', 'log'] }],
     },
   },
+  {
+    // Every code chunk of the web app has the 120 s load time-out (spec section 9, lib/chunk.ts).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: ":not(CallExpression[callee.name='withChunkTimeout']) > ImportExpression",
+          message: 'Load a chunk as withChunkTimeout(import(...)) (apps/web/src/lib/chunk.ts).',
+        },
+      ],
+    },
+  },
 );

@@ -6,7 +6,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { HydrationMark } from './app/hydration-mark';
-import { resolveLazyRoutes } from './app/lazy-routes';
+import { lazyRouteFailures, resolveLazyRoutes } from './app/lazy-routes';
 import { routes } from './app/routes';
 import { pageDataStrategy } from './app/page-data';
 import { markSessionRead } from './app/session';
@@ -53,9 +53,16 @@ async function hydrate(): Promise<void> {
   const loadPageData = pageDataStrategy(() => router.state.loaderData);
   const router = createBrowserRouter(routes, {
     // The next page may show any string: the whole catalog comes with its data. A catalog that
-    // cannot be loaded does not fail the page; a string still missing asks for it again.
-    dataStrategy: async (args) =>
-      (await Promise.all([loadPageData(args), completeStrings().catch(() => undefined)]))[0],
+    // cannot be loaded does not fail the page; a string still missing asks for it again. A page
+    // whose code did not load fails onto the error page.
+    dataStrategy: async (args) => {
+      const [results, failures] = await Promise.all([
+        loadPageData(args),
+        lazyRouteFailures(args.matches),
+        completeStrings().catch(() => undefined),
+      ]);
+      return { ...results, ...failures };
+    },
   });
   // A reader's first input (a press, a key, focus on a field) may open or change anything, and a
   // form translates its messages as it is sent: the whole catalog starts loading then. Offline,

@@ -12,28 +12,30 @@ import type { SearchPageData } from '../pages/search/search-page';
 import { guarded, notBuilt, type GuardKind } from './guards';
 import type { RouteHandle } from './head';
 import { loadSession } from './session';
+import { withChunkTimeout } from '../lib/chunk';
 
 // Code splitting by route: the layouts, guards and error pages ship in the entry chunk; each
 // page comes in its own chunk, fetched when its route is first matched (`lazy`). The server
 // render resolves the matched routes before rendering, and the browser before hydrating
-// (entry-client.tsx), so the first render in the browser matches the server's HTML.
-const questionListPage = () => import('../pages/questions/question-list-page');
-const questionPage = () => import('../pages/questions/question-page');
-const relatedQuestions = () => import('../pages/questions/related-questions');
-const tagPage = () => import('../pages/tags/tag-page');
-const tagInfoPage = () => import('../pages/tags/tag-info-page');
-const profilePage = () => import('../pages/people/profile-page');
-const legalPage = () => import('../pages/legal-page');
-const searchPage = () => import('../pages/search/search-page');
+// (entry-client.tsx), so the first render in the browser matches the server's HTML. A chunk
+// that has not come in 120 s fails its route onto the error page (withChunkTimeout, lib/chunk.ts).
+const questionListPage = () => withChunkTimeout(import('../pages/questions/question-list-page'));
+const questionPage = () => withChunkTimeout(import('../pages/questions/question-page'));
+const relatedQuestions = () => withChunkTimeout(import('../pages/questions/related-questions'));
+const tagPage = () => withChunkTimeout(import('../pages/tags/tag-page'));
+const tagInfoPage = () => withChunkTimeout(import('../pages/tags/tag-info-page'));
+const profilePage = () => withChunkTimeout(import('../pages/people/profile-page'));
+const legalPage = () => withChunkTimeout(import('../pages/legal-page'));
+const searchPage = () => withChunkTimeout(import('../pages/search/search-page'));
 const settingsPages = {
-  layout: () => import('../pages/users/settings/settings-layout'),
-  profile: () => import('../pages/users/settings/profile-settings'),
-  account: () => import('../pages/users/settings/account-settings'),
-  notify: () => import('../pages/users/settings/notify-settings'),
-  interface: () => import('../pages/users/settings/interface-settings'),
+  layout: () => withChunkTimeout(import('../pages/users/settings/settings-layout')),
+  profile: () => withChunkTimeout(import('../pages/users/settings/profile-settings')),
+  account: () => withChunkTimeout(import('../pages/users/settings/account-settings')),
+  notify: () => withChunkTimeout(import('../pages/users/settings/notify-settings')),
+  interface: () => withChunkTimeout(import('../pages/users/settings/interface-settings')),
 };
 
-const adminSettingsPages = () => import('../pages/admin/settings-pages');
+const adminSettingsPages = () => withChunkTimeout(import('../pages/admin/settings-pages'));
 type AdminSettingsPage = Extract<keyof Awaited<ReturnType<typeof adminSettingsPages>>, `${string}SettingsPage`>;
 
 /** An admin settings page (spec section 2): its section's admin call loads and saves it. */
@@ -159,12 +161,16 @@ export const routes: RouteObject[] = [
       {
         path: 'install',
         lazy: () =>
-          import('../pages/install/install-page').then((m) => ({ loader: m.installLoader, Component: m.InstallPage })),
+          withChunkTimeout(import('../pages/install/install-page')).then((m) => ({
+            loader: m.installLoader,
+            Component: m.InstallPage,
+          })),
         handle: handle(({ t }) => ({ title: t('ui.install.title') })),
       },
       {
         path: 'maintenance',
-        lazy: () => import('../pages/maintenance-page').then((m) => ({ Component: m.MaintenancePage })),
+        lazy: () =>
+          withChunkTimeout(import('../pages/maintenance-page')).then((m) => ({ Component: m.MaintenancePage })),
         handle: handle(({ t }) => ({ title: t('ui.maintenance.title') })),
       },
       {
@@ -204,7 +210,8 @@ export const routes: RouteObject[] = [
                   {
                     path: 'questions/ask',
                     loader: guarded('activated'),
-                    lazy: () => import('../pages/questions/ask-page').then((m) => ({ Component: m.AskPage })),
+                    lazy: () =>
+                      withChunkTimeout(import('../pages/questions/ask-page')).then((m) => ({ Component: m.AskPage })),
                     handle: handle(({ t }) => ({ title: t('ui.ask.title') })),
                   },
                   ...['questions/:qid', 'questions/:qid/:slugPermalink', 'questions/:qid/:slugPermalink/:aid'].map(
@@ -227,7 +234,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'posts/:qid/edit',
                     lazy: () =>
-                      import('../pages/curation/edit-question-page').then((m) => ({
+                      withChunkTimeout(import('../pages/curation/edit-question-page')).then((m) => ({
                         loader: guarded('activated', m.editQuestionLoader),
                         Component: m.EditQuestionPage,
                       })),
@@ -236,7 +243,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'posts/:qid/:aid/edit',
                     lazy: () =>
-                      import('../pages/curation/edit-answer-page').then((m) => ({
+                      withChunkTimeout(import('../pages/curation/edit-answer-page')).then((m) => ({
                         loader: guarded('activated', m.editAnswerLoader),
                         Component: m.EditAnswerPage,
                       })),
@@ -245,7 +252,7 @@ export const routes: RouteObject[] = [
                   ...['posts/:qid/timeline', 'posts/:qid/:aid/timeline'].map((path) => ({
                     path,
                     lazy: () =>
-                      import('../pages/curation/timeline-page').then((m) => ({
+                      withChunkTimeout(import('../pages/curation/timeline-page')).then((m) => ({
                         loader: guarded('login', m.timelineLoader),
                         Component: m.TimelinePage,
                       })),
@@ -264,7 +271,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'tags',
                     lazy: () =>
-                      import('../pages/tags/tags-page').then((m) => ({
+                      withChunkTimeout(import('../pages/tags/tags-page')).then((m) => ({
                         loader: guarded('public', m.tagsPageLoader),
                         Component: m.TagsPage,
                       })),
@@ -276,7 +283,10 @@ export const routes: RouteObject[] = [
                   {
                     path: 'tags/create',
                     loader: guarded('staff'),
-                    lazy: () => import('../pages/tags/create-tag-page').then((m) => ({ Component: m.CreateTagPage })),
+                    lazy: () =>
+                      withChunkTimeout(import('../pages/tags/create-tag-page')).then((m) => ({
+                        Component: m.CreateTagPage,
+                      })),
                     handle: handle(({ t }) => ({ title: t('ui.tags.create_title') })),
                   },
                   {
@@ -300,7 +310,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'tags/:tagId/edit',
                     lazy: () =>
-                      import('../pages/curation/edit-tag-page').then((m) => ({
+                      withChunkTimeout(import('../pages/curation/edit-tag-page')).then((m) => ({
                         loader: guarded('activated', m.editTagLoader),
                         Component: m.EditTagPage,
                       })),
@@ -309,7 +319,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'tags/:tid/timeline',
                     lazy: () =>
-                      import('../pages/curation/timeline-page').then((m) => ({
+                      withChunkTimeout(import('../pages/curation/timeline-page')).then((m) => ({
                         loader: guarded('login', m.timelineLoader),
                         Component: m.TimelinePage,
                       })),
@@ -318,7 +328,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'users',
                     lazy: () =>
-                      import('../pages/people/users-page').then((m) => ({
+                      withChunkTimeout(import('../pages/people/users-page')).then((m) => ({
                         loader: guarded('public', m.usersPageLoader),
                         Component: m.UsersPage,
                       })),
@@ -370,7 +380,7 @@ export const routes: RouteObject[] = [
                   ...['users/notifications/:type', 'users/notifications/:type/:subType'].map((path) => ({
                     path,
                     lazy: () =>
-                      import('../pages/notifications/notifications-page').then((m) => ({
+                      withChunkTimeout(import('../pages/notifications/notifications-page')).then((m) => ({
                         // The calls need an activated account; a guest signs in first.
                         loader: guarded('activated', m.notificationsLoader),
                         Component: m.NotificationsPage,
@@ -389,7 +399,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'review',
                     lazy: () =>
-                      import('../pages/moderation/review-page').then((m) => ({
+                      withChunkTimeout(import('../pages/moderation/review-page')).then((m) => ({
                         // Staff, and auditors for the suggested edits: the loader answers the 403 page to
                         // a member the server offers no queue (the server refuses the queues too).
                         loader: guarded('activated', m.reviewLoader),
@@ -403,7 +413,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'users/login',
                 loader: guarded('guestOrInactive'),
-                lazy: () => import('../pages/login-page').then((m) => ({ Component: m.LoginPage })),
+                lazy: () => withChunkTimeout(import('../pages/login-page')).then((m) => ({ Component: m.LoginPage })),
                 handle: handle(({ t, session }) => ({
                   title: t('ui.login.title', { site: session.site.general.name }),
                 })),
@@ -411,13 +421,14 @@ export const routes: RouteObject[] = [
               {
                 path: 'users/logout',
                 loader: guarded('signedIn'),
-                lazy: () => import('../pages/logout-page').then((m) => ({ Component: m.LogoutPage })),
+                lazy: () => withChunkTimeout(import('../pages/logout-page')).then((m) => ({ Component: m.LogoutPage })),
                 handle: handle(({ t }) => ({ title: t('ui.logout.title') })),
               },
               {
                 path: 'users/register',
                 loader: guarded('guest'),
-                lazy: () => import('../pages/users/register-page').then((m) => ({ Component: m.RegisterPage })),
+                lazy: () =>
+                  withChunkTimeout(import('../pages/users/register-page')).then((m) => ({ Component: m.RegisterPage })),
                 handle: handle(({ t, session }) => ({
                   title: t('ui.account.register.title', { site: session.site.general.name }),
                 })),
@@ -425,52 +436,73 @@ export const routes: RouteObject[] = [
               {
                 path: 'users/account-recovery',
                 loader: guarded('guest'),
-                lazy: () => import('../pages/users/recovery-pages').then((m) => ({ Component: m.AccountRecoveryPage })),
+                lazy: () =>
+                  withChunkTimeout(import('../pages/users/recovery-pages')).then((m) => ({
+                    Component: m.AccountRecoveryPage,
+                  })),
                 handle: handle(({ t }) => ({ title: t('ui.account.recovery.title') })),
               },
               {
                 path: 'users/change-email',
                 loader: guarded('public'),
-                lazy: () => import('../pages/users/email-pages').then((m) => ({ Component: m.ChangeEmailPage })),
+                lazy: () =>
+                  withChunkTimeout(import('../pages/users/email-pages')).then((m) => ({
+                    Component: m.ChangeEmailPage,
+                  })),
                 handle: handle(({ t }) => ({ title: t('ui.account.email.title') })),
               },
               {
                 path: 'users/password-reset',
                 loader: guarded('public'),
-                lazy: () => import('../pages/users/recovery-pages').then((m) => ({ Component: m.PasswordResetPage })),
+                lazy: () =>
+                  withChunkTimeout(import('../pages/users/recovery-pages')).then((m) => ({
+                    Component: m.PasswordResetPage,
+                  })),
                 handle: handle(({ t }) => ({ title: t('ui.account.reset.title') })),
               },
               {
                 path: 'users/account-activation',
                 loader: guarded('public'),
                 lazy: () =>
-                  import('../pages/users/activation-pages').then((m) => ({ Component: m.AccountActivationPage })),
+                  withChunkTimeout(import('../pages/users/activation-pages')).then((m) => ({
+                    Component: m.AccountActivationPage,
+                  })),
                 handle: handle(({ t }) => ({ title: t('ui.account.activation.title') })),
               },
               {
                 path: 'users/account-activation/success',
                 loader: guarded('activatedOnly'),
                 lazy: () =>
-                  import('../pages/users/activation-pages').then((m) => ({ Component: m.ActivationSuccessPage })),
+                  withChunkTimeout(import('../pages/users/activation-pages')).then((m) => ({
+                    Component: m.ActivationSuccessPage,
+                  })),
                 handle: handle(({ t }) => ({ title: t('ui.account.activation.success_title') })),
               },
               {
                 path: 'users/account-activation/failed',
                 loader: guarded('inactiveOnly'),
-                lazy: () => import('../pages/users/activation-pages').then((m) => ({ Component: m.ActivationFailed })),
+                lazy: () =>
+                  withChunkTimeout(import('../pages/users/activation-pages')).then((m) => ({
+                    Component: m.ActivationFailed,
+                  })),
                 handle: handle(({ t }) => ({ title: t('ui.account.activation.failed_title') })),
               },
               {
                 path: 'users/confirm-new-email',
                 loader: guarded('public'),
-                lazy: () => import('../pages/users/email-pages').then((m) => ({ Component: m.ConfirmNewEmailPage })),
+                lazy: () =>
+                  withChunkTimeout(import('../pages/users/email-pages')).then((m) => ({
+                    Component: m.ConfirmNewEmailPage,
+                  })),
                 handle: handle(({ t }) => ({ title: t('ui.account.confirm_email.title') })),
               },
               {
                 path: 'users/account-suspended',
                 loader: guarded('suspendedOnly'),
                 lazy: () =>
-                  import('../pages/users/suspended-page').then((m) => ({ Component: m.AccountSuspendedPage })),
+                  withChunkTimeout(import('../pages/users/suspended-page')).then((m) => ({
+                    Component: m.AccountSuspendedPage,
+                  })),
                 handle: handle(({ t }) => ({ title: t('ui.account.suspended.title') })),
               },
               later('users/confirm-email'),
@@ -478,7 +510,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'users/unsubscribe',
                 loader: guarded('public'),
-                lazy: () => import('../pages/users/unsubscribe-page').then((m) => ({ Component: m.UnsubscribePage })),
+                lazy: () =>
+                  withChunkTimeout(import('../pages/users/unsubscribe-page')).then((m) => ({
+                    Component: m.UnsubscribePage,
+                  })),
                 handle: handle(({ t }) => ({ title: t('ui.unsubscribe.title') })),
               },
               later('user-center/auth', 'guest'),
@@ -507,12 +542,13 @@ export const routes: RouteObject[] = [
               {
                 path: 'admin',
                 loader: guarded('admin'),
-                lazy: () => import('../layouts/admin-layout').then((m) => ({ Component: m.AdminLayout })),
+                lazy: () =>
+                  withChunkTimeout(import('../layouts/admin-layout')).then((m) => ({ Component: m.AdminLayout })),
                 children: [
                   {
                     index: true,
                     lazy: () =>
-                      import('../pages/admin/dashboard-page').then((m) => ({
+                      withChunkTimeout(import('../pages/admin/dashboard-page')).then((m) => ({
                         loader: guarded('admin', m.dashboardLoader),
                         Component: m.DashboardPage,
                       })),
@@ -521,7 +557,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'questions',
                     lazy: () =>
-                      import('../pages/admin/content-pages').then((m) => ({
+                      withChunkTimeout(import('../pages/admin/content-pages')).then((m) => ({
                         loader: guarded('admin', m.adminQuestionsLoader),
                         Component: m.AdminQuestionsPage,
                       })),
@@ -530,7 +566,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'answers',
                     lazy: () =>
-                      import('../pages/admin/content-pages').then((m) => ({
+                      withChunkTimeout(import('../pages/admin/content-pages')).then((m) => ({
                         loader: guarded('admin', m.adminAnswersLoader),
                         Component: m.AdminAnswersPage,
                       })),
@@ -539,7 +575,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'installed-plugins',
                     lazy: () =>
-                      import('../pages/admin/plugins-page').then((m) => ({
+                      withChunkTimeout(import('../pages/admin/plugins-page')).then((m) => ({
                         loader: guarded('admin', m.pluginsLoader),
                         Component: m.PluginsPage,
                       })),
@@ -548,7 +584,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'themes',
                     lazy: () =>
-                      import('../pages/admin/themes-page').then((m) => ({
+                      withChunkTimeout(import('../pages/admin/themes-page')).then((m) => ({
                         loader: guarded('admin', m.themesLoader),
                         Component: m.ThemesPage,
                       })),
@@ -557,7 +593,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'smtp',
                     lazy: () =>
-                      import('../pages/admin/smtp-page').then((m) => ({
+                      withChunkTimeout(import('../pages/admin/smtp-page')).then((m) => ({
                         loader: guarded('admin', m.smtpLoader),
                         Component: m.SmtpPage,
                       })),
@@ -573,7 +609,10 @@ export const routes: RouteObject[] = [
                   {
                     path: 'branding',
                     lazy: () =>
-                      Promise.all([adminSettingsPages(), import('../pages/admin/branding-page')]).then(([m, page]) => ({
+                      Promise.all([
+                        adminSettingsPages(),
+                        withChunkTimeout(import('../pages/admin/branding-page')),
+                      ]).then(([m, page]) => ({
                         loader: guarded('admin', m.settingsLoader('branding')),
                         Component: page.BrandingSettingsPage,
                       })),
@@ -582,7 +621,10 @@ export const routes: RouteObject[] = [
                   {
                     path: 'css-html',
                     lazy: () =>
-                      Promise.all([adminSettingsPages(), import('../pages/admin/css-html-page')]).then(([m, page]) => ({
+                      Promise.all([
+                        adminSettingsPages(),
+                        withChunkTimeout(import('../pages/admin/css-html-page')),
+                      ]).then(([m, page]) => ({
                         loader: guarded('admin', m.settingsLoader('custom-css-html')),
                         Component: page.CssHtmlSettingsPage,
                       })),
@@ -591,7 +633,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'privileges',
                     lazy: () =>
-                      import('../pages/admin/privileges-page').then((m) => ({
+                      withChunkTimeout(import('../pages/admin/privileges-page')).then((m) => ({
                         loader: guarded('admin', m.privilegesLoader),
                         Component: m.PrivilegesSettingsPage,
                       })),
@@ -600,7 +642,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'users',
                     lazy: () =>
-                      import('../pages/admin/users-page').then((m) => ({
+                      withChunkTimeout(import('../pages/admin/users-page')).then((m) => ({
                         loader: guarded('admin', m.adminUsersLoader),
                         Component: m.AdminUsersPage,
                       })),
@@ -609,7 +651,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'users/:userId',
                     lazy: () =>
-                      import('../pages/admin/users-page').then((m) => ({
+                      withChunkTimeout(import('../pages/admin/users-page')).then((m) => ({
                         loader: guarded('admin', m.adminUserLoader),
                         Component: m.AdminUserPage,
                       })),
@@ -619,14 +661,16 @@ export const routes: RouteObject[] = [
                     path: 'design',
                     loader: guarded('admin'),
                     lazy: () =>
-                      import('../pages/admin/design-gallery-page').then((m) => ({ Component: m.DesignGalleryPage })),
+                      withChunkTimeout(import('../pages/admin/design-gallery-page')).then((m) => ({
+                        Component: m.DesignGalleryPage,
+                      })),
                     handle: handle(({ t }) => ({ title: t('ui.design.title') })),
                   },
                   // A plugin's settings at /admin/{slug_name} (spec section 2): 404 for a name no plugin has.
                   {
                     path: ':slugName',
                     lazy: () =>
-                      import('../pages/admin/plugins-page').then((m) => ({
+                      withChunkTimeout(import('../pages/admin/plugins-page')).then((m) => ({
                         loader: guarded('admin', m.pluginConfigLoader),
                         Component: m.PluginConfigPage,
                       })),

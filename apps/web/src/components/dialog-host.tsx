@@ -2,9 +2,10 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '../lib/translation';
 import { uiEvents } from '../lib/ui-events';
 import { Button } from './ui/button';
+import { withChunkTimeout } from '../lib/chunk';
 
 // Radix's dialog loads with the first message: most pages never show one.
-const Dialog = lazy(() => import('./ui/dialog').then((m) => ({ default: m.Dialog })));
+const Dialog = lazy(() => withChunkTimeout(import('./ui/dialog')).then((m) => ({ default: m.Dialog })));
 
 /**
  * Dialogs the HTTP client asks for: a 400 with no details shows its message with only a

@@ -9,13 +9,14 @@ import { isPeoplePath } from './nav-sections';
 import { MenuIcon, SearchIcon } from './icons';
 import { buttonClass } from './ui/button';
 import { DeferredMenu } from './ui/deferred-menu';
+import { withChunkTimeout } from '../lib/chunk';
 
 /**
  * A member's red dots, with their poller and the live stream behind it: a guest's pages never
  * draw them, so their code is not in the script every page loads (lib/deferred.tsx).
  */
 const NotificationDots = deferred('src/components/notification-dots.tsx', () =>
-  import('./notification-dots').then((m) => m.NotificationDots),
+  withChunkTimeout(import('./notification-dots')).then((m) => m.NotificationDots),
 );
 
 const NAVBAR: Record<NavbarStyle, { bar: string; link: string; search: string }> = {

@@ -2,6 +2,7 @@ import { catalogs } from '@inquire/i18n';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@inquire/shared';
 import { STORAGE_KEYS, storage } from './storage';
 import { createTranslator, type Catalog, type Translator } from './translator';
+import { withChunkTimeout } from './chunk';
 
 export const LANG_COOKIE = 'inquire_lang';
 
@@ -16,8 +17,8 @@ export function createI18n(lang: Language): Translator {
  * needed.
  */
 const browserCatalogs: Record<Language, () => Promise<Catalog>> = {
-  en_US: () => import('virtual:inquire-catalog/en_US').then((m) => m.catalog as Catalog),
-  zh_CN: () => import('virtual:inquire-catalog/zh_CN').then((m) => m.catalog as Catalog),
+  en_US: () => withChunkTimeout(import('virtual:inquire-catalog/en_US')).then((m) => m.catalog as Catalog),
+  zh_CN: () => withChunkTimeout(import('virtual:inquire-catalog/zh_CN')).then((m) => m.catalog as Catalog),
 };
 
 let browserI18n: Translator | undefined;

@@ -1,3 +1,4 @@
+import { isChunkLoadError } from '../lib/chunk';
 import { useTranslation } from '../lib/translation';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 
@@ -9,8 +10,20 @@ function normalize(status: number): Status {
   return 500;
 }
 
-/** The 403, 404 and 50X pages of spec section 8, each with a back-to-homepage link. */
-export function ErrorPage({ status, standalone = false }: { status: number; standalone?: boolean }) {
+/**
+ * The 403, 404 and 50X pages of spec section 8, each with a back-to-homepage link. With
+ * `reload` the link loads the home page afresh: the router and the browser keep a chunk that
+ * failed as failed, so only a new document fetches it again.
+ */
+export function ErrorPage({
+  status,
+  standalone = false,
+  reload = false,
+}: {
+  status: number;
+  standalone?: boolean;
+  reload?: boolean;
+}) {
   const { t } = useTranslation();
   const code = normalize(status);
   const key = code === 500 ? '50X' : String(code);
@@ -23,17 +36,20 @@ export function ErrorPage({ status, standalone = false }: { status: number; stan
       <p className="mt-2 text-gray-600 dark:text-gray-400" data-testid="error-message">
         {t(`ui.error_page.${key}`)}
       </p>
-      <Link to="/" className="mt-6 font-medium text-primary-text hover:underline">
+      <Link to="/" reloadDocument={reload} className="mt-6 font-medium text-primary-text hover:underline">
         {t('ui.error_page.back_home')}
       </Link>
     </div>
   );
 }
 
-/** Error boundary of the route tree: thrown statuses pick the page; anything else is 50X. */
+/**
+ * Error boundary of the route tree: thrown statuses pick the page; anything else is 50X, a
+ * page or part whose code chunk did not load among them (lib/chunk.ts).
+ */
 export function RouteErrorPage({ standalone = false }: { standalone?: boolean }) {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error) && typeof console !== 'undefined') console.error(error);
-  return <ErrorPage status={status} standalone={standalone} />;
+  return <ErrorPage status={status} standalone={standalone} reload={isChunkLoadError(error)} />;
 }

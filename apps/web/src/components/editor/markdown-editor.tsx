@@ -11,6 +11,7 @@ import { codeBlock, image, link, markdownActions, wrap, type MarkdownAction, typ
 import { Toolbar, TOOLBAR_BUTTON_CLASS, type DialogKind } from './toolbar';
 import { useRenderHooks } from './use-render-hooks';
 import { useRenderedPreview } from './use-rendered-preview';
+import { withChunkTimeout } from '../../lib/chunk';
 
 interface MarkdownEditorProps {
   label: string;
@@ -99,7 +100,7 @@ export function MarkdownEditor({ label, help, name, value, error, rows = 10, onC
   useEffect(() => {
     let cancelled = false;
     let handle: EditorHandle | undefined;
-    const load = import('./codemirror-view').then(({ createEditor }) => {
+    const load = withChunkTimeout(import('./codemirror-view')).then(({ createEditor }) => {
       if (cancelled || !host.current) return;
       // Someone typing in the textarea while CodeMirror loaded keeps their place in it.
       const area = textarea.current;

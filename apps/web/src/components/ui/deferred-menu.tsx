@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { completeStrings } from '../../lib/i18n';
 import type { MenuEntry } from './menu';
+import { withChunkTimeout } from '../../lib/chunk';
 
 // Radix's menu (with its positioning and focus code) is a fifth of the first-load script, and
 // a reader who never opens a menu needs none of it.
 // Its items may show any string: the whole catalog comes with it.
-const loadMenu = () => Promise.all([import('./dropdown-menu'), completeStrings()]).then(([m]) => m);
+const loadMenu = () => Promise.all([withChunkTimeout(import('./dropdown-menu')), completeStrings()]).then(([m]) => m);
 const Menu = lazy(() => loadMenu().then((m) => ({ default: m.DropdownMenu })));
 
 /**

@@ -1,11 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
 import { completeStrings } from '../../lib/i18n';
 import type { DialogProps } from './modal-dialog';
+import { withChunkTimeout } from '../../lib/chunk';
 
 // Radix's dialog (focus trap, scroll lock, portal) is a tenth of a page's script, and most
 // readers never open one: its code loads when a dialog first opens (with every string it may show).
 const ModalDialog = lazy(() =>
-  Promise.all([import('./modal-dialog'), completeStrings()]).then(([m]) => ({ default: m.ModalDialog })),
+  Promise.all([withChunkTimeout(import('./modal-dialog')), completeStrings()]).then(([m]) => ({
+    default: m.ModalDialog,
+  })),
 );
 
 /**

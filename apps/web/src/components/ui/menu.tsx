@@ -1,5 +1,6 @@
 import { cloneElement, isValidElement, lazy, Suspense, useState, type ReactElement, type ReactNode } from 'react';
 import { completeStrings } from '../../lib/i18n';
+import { withChunkTimeout } from '../../lib/chunk';
 
 export const menuItemClass =
   'block cursor-pointer rounded px-3 py-2 text-sm text-gray-800 outline-none data-[highlighted]:bg-gray-100 data-[disabled]:opacity-50 dark:text-gray-100 dark:data-[highlighted]:bg-gray-800';
@@ -26,7 +27,8 @@ export interface MenuProps {
 // Radix's menu and its positioning code are a fifth of a page's script, and a reader who never
 // opens a menu needs none of it: the code loads when the trigger is hovered, focused or used.
 // Its items may show any string: the whole catalog comes with it.
-export const loadDropdownMenu = () => Promise.all([import('./dropdown-menu'), completeStrings()]).then(([m]) => m);
+export const loadDropdownMenu = () =>
+  Promise.all([withChunkTimeout(import('./dropdown-menu')), completeStrings()]).then(([m]) => m);
 const DropdownMenu = lazy(() => loadDropdownMenu().then((m) => ({ default: m.DropdownMenu })));
 
 /**

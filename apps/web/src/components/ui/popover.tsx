@@ -1,10 +1,11 @@
 import { cloneElement, isValidElement, lazy, Suspense, useState, type ReactElement } from 'react';
 import { completeStrings } from '../../lib/i18n';
 import type { PopoverProps } from './popover-panel';
+import { withChunkTimeout } from '../../lib/chunk';
 
 // Radix's popover and its positioning code load when a reader first points at or uses a
 // trigger, not with the page.
-const loadPanel = () => Promise.all([import('./popover-panel'), completeStrings()]).then(([m]) => m);
+const loadPanel = () => Promise.all([withChunkTimeout(import('./popover-panel')), completeStrings()]).then(([m]) => m);
 const PopoverPanel = lazy(() => loadPanel().then((m) => ({ default: m.PopoverPanel })));
 
 /**

@@ -7,10 +7,13 @@ import { Menu, type MenuEntry } from '../../components/ui/menu';
 import { API_BASE, http } from '../../lib/http';
 import { completeStrings } from '../../lib/i18n';
 import { useTranslation } from '../../lib/translation';
+import { withChunkTimeout } from '../../lib/chunk';
 
 // The close dialog (its reasons form and schemas) loads when a moderator first chooses "Close".
 const CloseDialog = lazy(() =>
-  Promise.all([import('./close-dialog'), completeStrings()]).then(([m]) => ({ default: m.CloseDialog })),
+  Promise.all([withChunkTimeout(import('./close-dialog')), completeStrings()]).then(([m]) => ({
+    default: m.CloseDialog,
+  })),
 );
 
 interface Operation {

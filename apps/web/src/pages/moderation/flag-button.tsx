@@ -2,10 +2,13 @@ import type { FlaggableType } from '@inquire/shared';
 import { lazy, Suspense, useState } from 'react';
 import { completeStrings } from '../../lib/i18n';
 import { useTranslation } from '../../lib/translation';
+import { withChunkTimeout } from '../../lib/chunk';
 
 // The dialog (its form, reasons and captcha) loads on the first click: most readers never flag.
 const FlagDialog = lazy(() =>
-  Promise.all([import('./flag-dialog'), completeStrings()]).then(([m]) => ({ default: m.FlagDialog })),
+  Promise.all([withChunkTimeout(import('./flag-dialog')), completeStrings()]).then(([m]) => ({
+    default: m.FlagDialog,
+  })),
 );
 
 /** A "Flag" link that opens the flag dialog; shown only where the server's flags allow flagging. */

@@ -1,4 +1,5 @@
 import { deferred } from '../../lib/deferred';
+import { withChunkTimeout } from '../../lib/chunk';
 
 // Parts of the question page that most readers never see: a guest gets none of them, so their
 // code is not in the page's chunk. A page that draws one loads its chunk before hydrating
@@ -6,15 +7,15 @@ import { deferred } from '../../lib/deferred';
 
 /** Edit and timeline links and the moderation menu: drawn where showsPostActions says. */
 export const PostActions = deferred('src/pages/curation/post-actions.tsx', () =>
-  import('../curation/post-actions').then((m) => m.PostActions),
+  withChunkTimeout(import('../curation/post-actions')).then((m) => m.PostActions),
 );
 
 /** Who is invited to answer: drawn when someone is, or the reader may invite. */
 export const InvitePeople = deferred('src/pages/questions/invite-people.tsx', () =>
-  import('./invite-people').then((m) => m.InvitePeople),
+  withChunkTimeout(import('./invite-people')).then((m) => m.InvitePeople),
 );
 
 /** A staff decision on a post, for its author and staff: drawn when the post carries one. */
 export const DecisionNotice = deferred('src/pages/moderation/decision-notice.tsx', () =>
-  import('../moderation/decision-notice').then((m) => m.DecisionNotice),
+  withChunkTimeout(import('../moderation/decision-notice')).then((m) => m.DecisionNotice),
 );

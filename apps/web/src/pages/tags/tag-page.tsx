@@ -9,13 +9,14 @@ import { loadQuestionList, QuestionListPage } from '../questions/question-list-p
 import { FollowTagButton } from './follow-tag-button';
 import { isDeletedTag, loadTag } from './tag-loader';
 import { TagMarks } from './tag-marks';
+import { withChunkTimeout } from '../../lib/chunk';
 
 /** The question list's data plus the tag (the list component reads its own fields). */
 type TagPageData = Awaited<ReturnType<typeof loadQuestionList>> & { tag: TagDetail; signedIn: boolean };
 
 // Deleting and recovering a tag are staff's: readers never download them.
 const TagStaffActions = deferred('src/pages/tags/tag-staff-actions.tsx', () =>
-  import('./tag-staff-actions').then((m) => m.TagStaffActions),
+  withChunkTimeout(import('./tag-staff-actions')).then((m) => m.TagStaffActions),
 );
 
 export async function tagPageLoader(args: LoaderFunctionArgs, session: Reader): Promise<TagPageData> {
