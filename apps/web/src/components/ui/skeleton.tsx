@@ -2,6 +2,23 @@ import { TIMING } from '@inquire/shared';
 import { useEffect, useState } from 'react';
 
 /**
+ * Whether `active` has now been true for `delayMs` without a break: false before, and false
+ * again as soon as it ends. Slow content waits on it to show its placeholder (below).
+ */
+export function useDelayed(active: boolean, delayMs: number): boolean {
+  const [passed, setPassed] = useState(false);
+  useEffect(() => {
+    if (!active || delayMs === 0) return;
+    const timer = setTimeout(() => setPassed(true), delayMs);
+    return () => {
+      clearTimeout(timer);
+      setPassed(false);
+    };
+  }, [active, delayMs]);
+  return active && (delayMs === 0 || passed);
+}
+
+/**
  * Placeholder lines for slow content, shown only after 1000 ms (spec section 9) so fast
  * loads never flash them.
  */
@@ -14,12 +31,7 @@ export function Skeleton({
   label: string;
   delayMs?: number;
 }) {
-  const [visible, setVisible] = useState(delayMs === 0);
-  useEffect(() => {
-    if (delayMs === 0) return;
-    const timer = setTimeout(() => setVisible(true), delayMs);
-    return () => clearTimeout(timer);
-  }, [delayMs]);
+  const visible = useDelayed(true, delayMs);
   if (!visible) return null;
   return (
     <div role="status" aria-label={label} className="space-y-2" data-testid="skeleton">
@@ -30,23 +42,6 @@ export function Skeleton({
           style={{ width: `${100 - i * 12}%` }}
         />
       ))}
-    </div>
-  );
-}
-
-/** A determinate progress bar. */
-export function ProgressBar({ value, max = 100, label }: { value: number; max?: number; label: string }) {
-  const percent = Math.round((Math.min(value, max) / max) * 100);
-  return (
-    <div
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={max}
-      aria-valuenow={value}
-      className="h-2 overflow-hidden rounded-full bg-gray-200 dark:bg-gray-800"
-    >
-      <div className="h-full rounded-full bg-primary-solid transition-all" style={{ width: `${percent}%` }} />
     </div>
   );
 }

@@ -14,7 +14,8 @@ import { Checkbox, RadioGroup, SelectField, Switch, TextArea, TextField } from '
 import { Menu } from '../../components/ui/menu';
 import { Pagination } from '../../components/ui/pagination';
 import { Popover } from '../../components/ui/popover';
-import { ProgressBar, Skeleton } from '../../components/ui/skeleton';
+import { ProgressBar } from '../../components/ui/progress-bar';
+import { Skeleton } from '../../components/ui/skeleton';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs } from '../../components/ui/tabs';
 import { TagInput, type TagOption } from '../../components/ui/tag-input';
