@@ -1,5 +1,4 @@
 import { MAIL_STATUS, TIMING, type NotificationStatus, type SessionUser, type SiteInfo } from '@inquire/shared';
-import type { PluginStatusItem } from '../components/editor/editor-plugins';
 import { API_BASE } from '../lib/http';
 import { loaderApi, serverMemo } from './api';
 
@@ -23,12 +22,10 @@ export interface Session {
   site: SiteInfo;
   /** The header's red dots when the page was read (an activated member's), else null. */
   notifications: NotificationStatus | null;
-  /** The server's plugin switches (`GET plugin/status`): the web plugins' activated flags follow them. */
-  plugins: PluginStatusItem[];
 }
 
 /** Who is reading and the site's settings: what a guard and a page's loader need. */
-export type Reader = Omit<Session, 'notifications' | 'plugins'>;
+export type Reader = Omit<Session, 'notifications'>;
 
 async function fetchReader(context: unknown): Promise<Reader> {
   const api = loaderApi(context);
@@ -39,22 +36,14 @@ async function fetchReader(context: unknown): Promise<Reader> {
   return { user, site: sessionSite(site) };
 }
 
-/** The plugin switches, only slug_name and enabled (every page's data carries them); none on a failure. */
-async function fetchPlugins(context: unknown): Promise<PluginStatusItem[]> {
-  const list = await loaderApi(context)
-    .get<PluginStatusItem[]>(`${API_BASE}/plugin/status`)
-    .catch(() => []);
-  return list.map(({ slug_name, enabled }) => ({ slug_name, enabled }));
-}
-
 async function fetchSession(context: unknown): Promise<Session> {
-  const [reader, plugins] = await Promise.all([loadReader(context), fetchPlugins(context)]);
+  const reader = await loadReader(context);
   // The red dots: one small read (the counters), for an activated member only.
-  if (reader.user?.mail_status !== MAIL_STATUS.activated) return { ...reader, notifications: null, plugins };
+  if (reader.user?.mail_status !== MAIL_STATUS.activated) return { ...reader, notifications: null };
   const notifications = await loaderApi(context)
     .get<NotificationStatus>(`${API_BASE}/notification/status`)
     .catch(() => null);
-  return { ...reader, notifications, plugins };
+  return { ...reader, notifications };
 }
 
 function sessionSite(site: SiteInfo): SiteInfo {

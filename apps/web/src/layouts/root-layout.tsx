@@ -4,7 +4,6 @@ import { Outlet, useLocation, useMatches, useNavigate, useRevalidator, useRouteL
 import { fullTitle, type RouteHandle } from '../app/head';
 import { resetSession, type Session } from '../app/session';
 import { DialogHost } from '../components/dialog-host';
-import { applyPluginStatus } from '../components/editor/editor-plugins';
 import { ToastHost } from '../components/toast-host';
 import { applyScheme, storedScheme } from '../lib/theme';
 import { uiEvents, type ErrorState } from '../lib/ui-events';
@@ -13,9 +12,6 @@ import { ErrorPage } from '../pages/error-page';
 /** The app shell around every page: overlays, error states, navigation from the HTTP client. */
 export function RootLayout() {
   const session = useRouteLoaderData('root') as Session;
-  // Before the page renders, on the server and in the browser alike (the editor reads the flags
-  // as it renders, and hydration must match): idempotent, and the switches are the whole site's.
-  applyPluginStatus(session.plugins);
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const location = useLocation();

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   activeEditorPlugins,
   applyPluginStatus,
+  readPluginStatus,
   registerEditorPlugin,
   resetEditorPlugins,
   runRenderHooks,
@@ -67,5 +68,45 @@ describe('the server plugin status', () => {
     // The switch changes at runtime: the next list turns it back on.
     applyPluginStatus([{ slug_name: 'one', enabled: true }]);
     expect(activeEditorPlugins().map((p) => p.slug_name)).toEqual(['one', 'two', 'unlisted']);
+  });
+
+  it('[S4-065] [S7-154] reads GET plugin/status once, when an editor first asks, and follows it', async () => {
+    const seen: string[] = [];
+    registerEditorPlugin(plugin('mermaid', seen));
+    registerEditorPlugin(plugin('math', seen));
+    const urls: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      urls.push(url);
+      const list = [
+        { slug_name: 'mermaid', enabled: false },
+        { slug_name: 'math', enabled: true },
+      ];
+      return new Response(JSON.stringify({ code: 200, reason: 'base.success', msg: '', data: list }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    try {
+      await Promise.all([readPluginStatus(), readPluginStatus()]);
+      await readPluginStatus();
+      expect(urls).toEqual(['/answer/api/v1/plugin/status']);
+      expect(activeEditorPlugins().map((p) => p.slug_name)).toEqual(['math']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('[S4-065] a failed plugin status read leaves the plugins as registered', async () => {
+    const seen: string[] = [];
+    registerEditorPlugin(plugin('mermaid', seen));
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    try {
+      await readPluginStatus();
+      expect(activeEditorPlugins().map((p) => p.slug_name)).toEqual(['mermaid']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

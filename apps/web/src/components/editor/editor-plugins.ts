@@ -1,4 +1,5 @@
 import type { EditorPlugin } from '@inquire/plugin-sdk';
+import { API_BASE, http } from '../../lib/http';
 
 /**
  * The editor plugins the browser knows, in registration order; empty until a plugin
@@ -31,14 +32,27 @@ export function setEditorPluginActivated(slugName: string, activated: boolean): 
 
 /**
  * After the server's plugin list loads (spec §4), each plugin's activated flag is its enabled
- * value; plugins the list does not name keep theirs. The session brings the list with every
- * page's data, so a switch made in admin holds from the next session read.
+ * value; plugins the list does not name keep theirs (`readPluginStatus`).
  */
 export function applyPluginStatus(list: readonly PluginStatusItem[]): void {
   for (const { slug_name: slug, enabled } of list) {
     serverSwitches.set(slug, enabled);
     setEditorPluginActivated(slug, enabled);
   }
+}
+
+let statusRead: Promise<void> | undefined;
+
+/**
+ * `GET plugin/status` (spec §4, §7), once per page load, when an editor first shows: the only
+ * place plugins act, so no other page reads it (nor carries it in its data). A failed read
+ * leaves the flags as registered.
+ */
+export function readPluginStatus(): Promise<void> {
+  statusRead ??= http
+    .get<PluginStatusItem[]>(`${API_BASE}/plugin/status`, { silent: true })
+    .then(applyPluginStatus, () => undefined);
+  return statusRead;
 }
 
 export function activeEditorPlugins(): readonly WebEditorPlugin[] {
@@ -55,4 +69,5 @@ export function runRenderHooks(target: HTMLElement): () => void {
 export function resetEditorPlugins(): void {
   registered.length = 0;
   serverSwitches.clear();
+  statusRead = undefined;
 }

@@ -4,7 +4,7 @@ import { useTranslation } from '../../lib/translation';
 import { describedBy, FieldNote } from '../ui/field';
 import { CodeDialog } from './code-dialog';
 import type { EditorHandle } from './codemirror-view';
-import { activeEditorPlugins } from './editor-plugins';
+import { activeEditorPlugins, readPluginStatus } from './editor-plugins';
 import { ImageDialog } from './image-dialog';
 import { LinkDialog } from './link-dialog';
 import { codeBlock, image, link, markdownActions, wrap, type MarkdownAction, type Selection } from './markdown-actions';
@@ -56,6 +56,12 @@ export function MarkdownEditor({ label, help, name, value, error, rows = 10, onC
   const previewRef = useRef<HTMLDivElement>(null);
   const wide = useWideScreen();
   const html = useRenderedPreview(value, mode === 'preview' || wide);
+  // The server's plugin switches (spec S4-065) decide which plugins act; read when an editor
+  // first shows, then the editor draws again with them.
+  const [, setSwitchesRead] = useState(false);
+  useEffect(() => {
+    void readPluginStatus().then(() => setSwitchesRead(true));
+  }, []);
   const plugins = activeEditorPlugins();
 
   const actions = useMemo(
