@@ -10,7 +10,8 @@ import { lazyRouteFailures, resolveLazyRoutes } from './app/lazy-routes';
 import { routes } from './app/routes';
 import { pageDataStrategy } from './app/page-data';
 import { markSessionRead } from './app/session';
-import { dropStaleSession } from './app/stale-session';
+import { getToken } from './lib/auth-storage';
+import { withChunkTimeout } from './lib/chunk';
 import { loadDeferred } from './lib/deferred';
 import { restorePostHtml } from './lib/html-once';
 import { browserInstance, completeStrings } from './lib/i18n';
@@ -41,9 +42,14 @@ if (hydration?.loaderData)
 // top-level await: the page's chunk imports the shared chunk this module is built into, which
 // must finish evaluating first.
 async function hydrate(): Promise<void> {
-  if (await dropStaleSession(hydration?.loaderData?.root as { user?: unknown } | undefined)) {
-    window.location.reload();
-    return;
+  // A member's page without the stored token that signs them in (spec S4-001): a guest's.
+  const rendered = hydration?.loaderData?.root as { user?: unknown } | undefined;
+  if (rendered?.user && getToken() === undefined) {
+    const { dropStaleSession } = await withChunkTimeout(import('./app/stale-session'));
+    if (await dropStaleSession()) {
+      window.location.reload();
+      return;
+    }
   }
   const [i18n] = await Promise.all([
     browserInstance(isLanguage(lang) ? lang : 'en_US', window.__inquireStrings),

@@ -91,7 +91,15 @@ export function checkGuard(kind: GuardKind, session: Reader, url: URL): Response
 export type PageLoader<T> = (args: LoaderFunctionArgs, session: Reader) => Promise<T> | T;
 
 /** Wraps a page's loader with its guard; the page loader also receives the session. */
+/**
+ * A route's loader in the browser, which never runs: page-data runs every loader on the server
+ * (app/page-data.ts). The route still has one, so React Router asks the strategy for its data;
+ * the guards and readers themselves stay out of the browser's script.
+ */
+export const inBrowser = async (): Promise<null> => null;
+
 export function guarded<T>(kind: GuardKind, load?: PageLoader<T>) {
+  if (!import.meta.env.SSR) return inBrowser as (args: LoaderFunctionArgs) => Promise<T | null>;
   return async (args: LoaderFunctionArgs): Promise<T | null> => {
     const session = await loadReader(args.context);
     const refusal = checkGuard(kind, session, new URL(args.request.url));

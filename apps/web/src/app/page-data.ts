@@ -9,14 +9,11 @@ type CurrentData = () => Record<string, unknown>;
 async function fetchPageData(url: URL, routeIds: string[], signal: AbortSignal): Promise<PageDataResult> {
   const query = new URLSearchParams({ url: url.pathname + url.search, routes: routeIds.join(',') });
   // The 10 s time-out of every API call (spec section 9): a stalled server ends the navigation
-  // on the error page instead of leaving it pending for ever.
+  // on the error page (50X) instead of leaving it pending for ever.
   const response = await fetch(`${API_BASE}/page-data?${query.toString()}`, {
     credentials: 'same-origin',
     headers: { accept: 'application/json' },
     signal: AbortSignal.any([signal, AbortSignal.timeout(TIMING.requestTimeoutMs)]),
-  }).catch((cause: unknown) => {
-    if (cause instanceof DOMException && cause.name === 'TimeoutError') throw data(null, { status: 504 });
-    throw cause;
   });
   if (!response.ok) throw data(null, { status: response.status >= 500 ? 500 : response.status });
   const body = (await response.json()) as { data: PageDataResult };
@@ -38,11 +35,21 @@ export function pageDataStrategy(currentData: CurrentData): DataStrategyFunction
     }
     if (toLoad.length === 0) return results;
 
-    const page = await fetchPageData(
-      new URL(request.url),
-      toLoad.map((m) => m.route.id),
-      request.signal,
-    );
+    let page: PageDataResult;
+    try {
+      page = await fetchPageData(
+        new URL(request.url),
+        toLoad.map((m) => m.route.id),
+        request.signal,
+      );
+    } catch (failure) {
+      if (request.signal.aborted) throw failure;
+      // The whole call failed (a 5xx, the time-out, the network): the deepest route to load shows
+      // it as a route error, so the error page reads its status (a thrown data() is not one).
+      const deepest = toLoad[toLoad.length - 1];
+      if (deepest) results[deepest.route.id] = { type: 'error', result: failure };
+      return results;
+    }
     if (page.kind === 'redirect') {
       const first = toLoad[0];
       if (first) results[first.route.id] = { type: 'data', result: redirect(page.location, page.status) };

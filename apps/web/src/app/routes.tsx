@@ -9,7 +9,7 @@ import { ErrorPage, RouteErrorPage } from '../pages/error-page';
 import type { QuestionPageData } from '../pages/questions/question-page';
 import type { ProfilePageData } from '../pages/people/profile-page';
 import type { SearchPageData } from '../pages/search/search-page';
-import { guarded, notBuilt, type GuardKind } from './guards';
+import { guarded, inBrowser, notBuilt, type GuardKind } from './guards';
 import type { RouteHandle } from './head';
 import { loadSession } from './session';
 import { withChunkTimeout } from '../lib/chunk';
@@ -152,7 +152,8 @@ export const routes: RouteObject[] = [
   {
     id: 'root',
     path: '/',
-    loader: ({ context }) => loadSession(context),
+    // The browser never runs it (guards.ts, inBrowser): the session's readers stay on the server.
+    loader: import.meta.env.SSR ? ({ context }) => loadSession(context) : inBrowser,
     element: <RootLayout />,
     errorElement: <RouteErrorPage standalone />,
     shouldRevalidate: () => true,

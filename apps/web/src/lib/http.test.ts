@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, http, sendForm } from './http';
+import { uploadImage } from '../components/editor/upload-image';
+import { ApiError, http } from './http';
 import { STORAGE_KEYS, storage } from './storage';
 import { uiEvents, type UiEvent } from './ui-events';
 
@@ -71,11 +72,13 @@ describe('HTTP client (spec section 8)', () => {
     language.current = 'zh_CN';
     const timeout = vi.spyOn(AbortSignal, 'timeout');
     serve(() => answer(400, null, 'too large', 'file.too_large'));
-    const form = new FormData();
-    const failure = await sendForm('/answer/api/v1/file', form).catch((e: unknown) => e);
+    const image = new File(['png'], 'a.png', { type: 'image/png' });
+    const failure = await uploadImage(image, 'post').catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).reason).toBe('file.too_large');
-    expect(requests[0]?.init.body).toBe(form);
+    expect(requests[0]?.url).toBe('/answer/api/v1/file');
+    const form = requests[0]?.init.body as FormData;
+    expect([form.get('source'), (form.get('file') as File).name]).toEqual(['post', 'a.png']);
     expect(requests[0]?.init.headers).toEqual({ 'Accept-Language': 'zh_CN', Authorization: 'tok-2' });
     expect(timeout).toHaveBeenCalledWith(10_000);
   });

@@ -128,38 +128,17 @@ function handleFailure(method: Method, url: string, status: number, body: Envelo
 }
 
 /** Every API call's headers: the stored token, and the language as the peer's clients send it (`zh_CN`). */
-function apiHeaders(): Record<string, string> {
+export function apiHeaders(): Record<string, string> {
   const headers: Record<string, string> = { 'Accept-Language': currentLanguage() };
   const token = getToken();
   if (token) headers.Authorization = token;
   return headers;
 }
 
-/**
- * `form` as multipart to `url` (uploads), with the headers and the 10 s time-out of every call;
- * a failure is an ApiError for the form to show (no toast).
- */
-export async function sendForm<T>(url: string, form: FormData): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    body: form,
-    headers: apiHeaders(),
-    credentials: 'include',
-    signal: AbortSignal.timeout(TIMING.requestTimeoutMs),
-  }).catch((cause: unknown) => {
-    const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
-    throw new ApiError(
-      0,
-      (timedOut ? REQUEST_REASONS.timeout : REQUEST_REASONS.networkError).reason,
-      String(cause),
-      null,
-    );
-  });
-  const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
-  if (!response.ok || !envelope) {
-    throw new ApiError(response.status, envelope?.reason ?? 'base.unknown', envelope?.msg ?? '', envelope?.data);
-  }
-  return envelope.data;
+/** Why a call got no answer: its 10 s time-out, or the network (the reason key and its toast). */
+export function noAnswer(cause: unknown): { reason: string; text: string } {
+  const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
+  return timedOut ? REQUEST_REASONS.timeout : REQUEST_REASONS.networkError;
 }
 
 /**
@@ -185,8 +164,7 @@ export async function request<T>(
       signal: AbortSignal.timeout(TIMING.requestTimeoutMs),
     });
   } catch (cause) {
-    const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
-    const { reason, text } = timedOut ? REQUEST_REASONS.timeout : REQUEST_REASONS.networkError;
+    const { reason, text } = noAnswer(cause);
     // Nothing came back to show: say so (unless the caller shows errors itself), or the click
     // that sent it seems to do nothing.
     if (!options.silent && !options.passingError && !pathIgnored()) {

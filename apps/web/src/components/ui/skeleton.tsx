@@ -1,22 +1,5 @@
 import { TIMING } from '@inquire/shared';
-import { useEffect, useState } from 'react';
-
-/**
- * Whether `active` has now been true for `delayMs` without a break: false before, and false
- * again as soon as it ends. Slow content waits on it to show its placeholder (below).
- */
-export function useDelayed(active: boolean, delayMs: number): boolean {
-  const [passed, setPassed] = useState(false);
-  useEffect(() => {
-    if (!active || delayMs === 0) return;
-    const timer = setTimeout(() => setPassed(true), delayMs);
-    return () => {
-      clearTimeout(timer);
-      setPassed(false);
-    };
-  }, [active, delayMs]);
-  return active && (delayMs === 0 || passed);
-}
+import { useDelayed } from '../../lib/use-delayed';
 
 /**
  * Placeholder lines for slow content, shown only after 1000 ms (spec section 9) so fast
