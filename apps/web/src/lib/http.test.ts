@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { uploadImage } from '../components/editor/upload-image';
-import { ApiError, http } from './http';
+import { ApiError, http, request } from './http';
 import { STORAGE_KEYS, storage } from './storage';
 import { uiEvents, type UiEvent } from './ui-events';
 
@@ -58,6 +58,34 @@ describe('HTTP client (spec section 8)', () => {
     expect(headers.Authorization).toBe('tok-1');
     expect(headers['Accept-Language']).toBe('en_US');
     expect(requests[0]?.init.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('[S7-001] [S7-002] [S7-003] calls go to the site itself under its base, with its cookies and a 10 s time-out', async () => {
+    const timeout = vi.spyOn(AbortSignal, 'timeout');
+    serve(() => answer(200, null));
+    await http.get('/answer/api/v1/siteinfo');
+    // A path, no host: the browser sends it to the page's own origin.
+    expect(requests[0]?.url).toBe('/answer/api/v1/siteinfo');
+    expect(requests[0]?.init.credentials).toBe('include');
+    expect(timeout).toHaveBeenCalledWith(10_000);
+    expect(requests[0]?.init.signal).toBe(timeout.mock.results[0]?.value);
+  });
+
+  it('[S7-006] get, post, put, delete (with a body) and the generic request send their methods', async () => {
+    serve(() => answer(200, null));
+    await http.get('/answer/api/v1/a');
+    await http.post('/answer/api/v1/a', { n: 1 });
+    await http.put('/answer/api/v1/a', { n: 2 });
+    await http.delete('/answer/api/v1/a', { id: '7' });
+    await request('POST', '/answer/api/v1/b', { n: 3 });
+    expect(requests.map((r) => `${r.init.method} ${String(r.init.body)}`)).toEqual([
+      'GET null',
+      'POST {"n":1}',
+      'PUT {"n":2}',
+      'DELETE {"id":"7"}',
+      'POST {"n":3}',
+    ]);
+    expect((requests[3]?.init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
   it('[S7-005] sends the language switched to as the peer names it (zh_CN)', async () => {
