@@ -11,7 +11,10 @@ export async function tokenOf(siteUrl: string, who: { email: string; password: s
   return ((await response.json()) as { data: { access_token: string } }).data.access_token;
 }
 
-/** One API call; throws with the status and reason unless the envelope says 200. */
+/**
+ * One API call; throws with the status and reason unless the envelope says 200. `path` is under
+ * `/answer/api/v1/`, or a whole path from the site's root (`/answer/admin/api/...`).
+ */
 export async function apiCall<T>(
   siteUrl: string,
   token: string,
@@ -19,7 +22,7 @@ export async function apiCall<T>(
   path: string,
   body?: unknown,
 ): Promise<T> {
-  const response = await fetch(`${siteUrl}/answer/api/v1/${path}`, {
+  const response = await fetch(`${siteUrl}${path.startsWith('/') ? path : `/answer/api/v1/${path}`}`, {
     method,
     headers: { authorization: token, 'content-type': 'application/json' },
     body: body === undefined ? null : JSON.stringify(body),

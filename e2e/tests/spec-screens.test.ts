@@ -17,6 +17,7 @@ import { ADMIN, initSite, startSite, type RunningSite } from '../support/server.
 const MEMBER = { username: 'drafts', email: 'drafts@example.com', password: 'drafts-pass-1' };
 const QUESTION_DRAFT = '_a_qd_';
 const ANSWER_DRAFT = '_a_ad_';
+const ADMIN_USERS_SETTINGS = '/answer/admin/api/siteinfo/users';
 const LEAVE_TEXT = 'Are you sure you want to leave the page? Your changes may not be saved.';
 
 let browser: Browser;
@@ -46,18 +47,6 @@ async function signIn(page: Page, who: { email: string; password: string }, back
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((url) => url.pathname.startsWith(back));
-}
-
-/** The admin API as an outside client (`/answer/admin/api/<path>`), the envelope unwrapped. */
-async function apiCallAdmin<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${site.url}/answer/admin/api/${path}`, {
-    method,
-    headers: { authorization: token, 'content-type': 'application/json' },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { code: number; data: T; reason: string };
-  if (envelope.code !== 200) throw new Error(`${method} ${path}: ${envelope.code} ${envelope.reason}`);
-  return envelope.data;
 }
 
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
@@ -272,7 +261,7 @@ describe('scheme and admin navigation', () => {
 describe('what the admin locks and prefills', () => {
   it('[S6-024] [S6-025] [S6-026] [S6-027] [S6-028] profile fields the admin locked are read-only, with the reason', async () => {
     const admin = await tokenOf(site.url, ADMIN);
-    const users = await apiCallAdmin<Record<string, unknown>>(admin, 'GET', 'siteinfo/users');
+    const users = await apiCall<Record<string, unknown>>(site.url, admin, 'GET', ADMIN_USERS_SETTINGS);
     const locked = {
       ...users,
       allow_update_display_name: true,
@@ -282,7 +271,7 @@ describe('what the admin locks and prefills', () => {
       allow_update_website: false,
       allow_update_location: false,
     };
-    await apiCallAdmin(admin, 'PUT', 'siteinfo/users', locked);
+    await apiCall(site.url, admin, 'PUT', ADMIN_USERS_SETTINGS, locked);
     try {
       const { page, problems } = await openTab(browser);
       await signIn(page, MEMBER, '/users/settings/profile');
@@ -299,7 +288,7 @@ describe('what the admin locks and prefills', () => {
       expect(await page.getByText('The site does not allow changing this.').count()).toBeGreaterThanOrEqual(5);
       expect(problems).toEqual([]);
     } finally {
-      await apiCallAdmin(admin, 'PUT', 'siteinfo/users', users);
+      await apiCall(site.url, admin, 'PUT', ADMIN_USERS_SETTINGS, users);
     }
   });
 
