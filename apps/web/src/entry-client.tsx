@@ -45,8 +45,11 @@ async function hydrate(): Promise<void> {
   // A member's page without the stored token that signs them in (spec S4-001): a guest's.
   const rendered = hydration?.loaderData?.root as { user?: unknown } | undefined;
   if (rendered?.user && getToken() === undefined) {
-    const { dropStaleSession } = await withChunkTimeout(import('./app/stale-session'));
-    if (await dropStaleSession()) {
+    // Blocked storage or a chunk that did not come must not keep the page from hydrating.
+    const dropped = await withChunkTimeout(import('./app/stale-session'))
+      .then((m) => m.dropStaleSession())
+      .catch(() => false);
+    if (dropped) {
       window.location.reload();
       return;
     }

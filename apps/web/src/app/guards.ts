@@ -3,8 +3,9 @@ import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { loadReader, type Reader } from './session';
 
 /**
- * Route guards of spec sections 2 and 4. They run inside loaders, so they hold in the
- * browser and during server rendering alike (a guarded page answers an HTTP redirect).
+ * Route guards of spec sections 2 and 4. They run inside loaders, which run on the server only
+ * (the server render, and page-data for the browser's navigations): a guarded page answers an
+ * HTTP redirect, and a navigation the redirect the page-data call reports.
  */
 export type GuardKind =
   | 'public'
@@ -90,7 +91,6 @@ export function checkGuard(kind: GuardKind, session: Reader, url: URL): Response
 
 export type PageLoader<T> = (args: LoaderFunctionArgs, session: Reader) => Promise<T> | T;
 
-/** Wraps a page's loader with its guard; the page loader also receives the session. */
 /**
  * A route's loader in the browser, which never runs: page-data runs every loader on the server
  * (app/page-data.ts). The route still has one, so React Router asks the strategy for its data;
@@ -98,6 +98,7 @@ export type PageLoader<T> = (args: LoaderFunctionArgs, session: Reader) => Promi
  */
 export const inBrowser = async (): Promise<null> => null;
 
+/** Wraps a page's loader with its guard; the page loader also receives the session. */
 export function guarded<T>(kind: GuardKind, load?: PageLoader<T>) {
   if (!import.meta.env.SSR) return inBrowser as (args: LoaderFunctionArgs) => Promise<T | null>;
   return async (args: LoaderFunctionArgs): Promise<T | null> => {

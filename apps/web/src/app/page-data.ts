@@ -6,6 +6,22 @@ import { markSessionRead, sessionIsFresh } from './session';
 /** The page data the browser holds now, to keep a route's data when it need not reload. */
 type CurrentData = () => Record<string, unknown>;
 
+/** The navigation's signal, also ended by the 10 s time-out (AbortSignal.any is too new for some browsers). */
+function withTimeout(signal: AbortSignal): AbortSignal {
+  const both = new AbortController();
+  const timer = setTimeout(
+    () => both.abort(new DOMException('page-data timed out', 'TimeoutError')),
+    TIMING.requestTimeoutMs,
+  );
+  const end = () => {
+    clearTimeout(timer);
+    both.abort(signal.reason);
+  };
+  if (signal.aborted) end();
+  else signal.addEventListener('abort', end, { once: true });
+  return both.signal;
+}
+
 async function fetchPageData(url: URL, routeIds: string[], signal: AbortSignal): Promise<PageDataResult> {
   const query = new URLSearchParams({ url: url.pathname + url.search, routes: routeIds.join(',') });
   // The 10 s time-out of every API call (spec section 9): a stalled server ends the navigation
@@ -13,7 +29,7 @@ async function fetchPageData(url: URL, routeIds: string[], signal: AbortSignal):
   const response = await fetch(`${API_BASE}/page-data?${query.toString()}`, {
     credentials: 'same-origin',
     headers: { accept: 'application/json' },
-    signal: AbortSignal.any([signal, AbortSignal.timeout(TIMING.requestTimeoutMs)]),
+    signal: withTimeout(signal),
   });
   if (!response.ok) throw data(null, { status: response.status >= 500 ? 500 : response.status });
   const body = (await response.json()) as { data: PageDataResult };

@@ -21,8 +21,3 @@ export function withChunkTimeout<T>(load: Promise<T>): Promise<T> {
   });
   return Promise.race([load, timeout]).finally(() => clearTimeout(timer));
 }
-
-/** Whether an error is a chunk that did not come in time (above). */
-export function isChunkLoadError(error: unknown): boolean {
-  return error instanceof ChunkLoadError;
-}

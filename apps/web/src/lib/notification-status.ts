@@ -31,13 +31,13 @@ export function refreshNotificationStatus(): void {
 /**
  * `PUT notification/status {type}` (spec section 7): the count on that type's red dot is cleared
  * (peer facts 4.3: the items stay unread), and the header shows the status the call answers at once.
- * Only while a dot shows (in `rendered`, the page's session, or a later read): like every write it
+ * Only while a dot shows (by the latest read in this page, else `rendered`, the page's session): like every write it
  * moves the content generation, which empties the page caches, and a visit with nothing to clear
  * must not.
  */
 export async function clearNotificationDot(type: NotificationType, rendered: NotificationStatus | null): Promise<void> {
-  const known = [latest, rendered].filter((status) => status !== null);
-  if (known.length > 0 && known.every((status) => status[type] === 0)) return;
+  const known = latest ?? rendered;
+  if (known && known[type] === 0) return;
   const status = await http
     .put<NotificationStatus>(`${API_BASE}/notification/status`, { type }, { silent: true })
     .catch(() => null);

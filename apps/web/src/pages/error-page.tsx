@@ -1,4 +1,3 @@
-import { isChunkLoadError } from '../lib/chunk';
 import { useTranslation } from '../lib/translation';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 
@@ -51,5 +50,7 @@ export function RouteErrorPage({ standalone = false }: { standalone?: boolean })
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error) && typeof console !== 'undefined') console.error(error);
-  return <ErrorPage status={status} standalone={standalone} reload={isChunkLoadError(error)} />;
+  // A thrown error that is not a status may be a chunk that failed (timed out, or the network):
+  // the router and the browser keep it failed, so only a fresh document loads it again.
+  return <ErrorPage status={status} standalone={standalone} reload={!isRouteErrorResponse(error)} />;
 }

@@ -44,11 +44,13 @@ export function applyPluginStatus(list: readonly PluginStatusItem[]): void {
 let statusRead: Promise<void> | undefined;
 
 /**
- * `GET plugin/status` (spec §4, §7), once per page load, when an editor first shows: the only
+ * `GET plugin/status` (spec §4, §7), once per page load, when an editor with plugins first shows: the only
  * place plugins act, so no other page reads it (nor carries it in its data). A failed read
  * leaves the flags as registered.
  */
 export function readPluginStatus(): Promise<void> {
+  // No plugin in this build: nothing would follow the switches.
+  if (registered.length === 0) return Promise.resolve();
   statusRead ??= http
     .get<PluginStatusItem[]>(`${API_BASE}/plugin/status`, { silent: true })
     .then(applyPluginStatus, () => undefined);
