@@ -40,7 +40,7 @@ export function MainLayout() {
  * The page; or, once a client-side navigation to another address has waited 1000 ms for the
  * next page (its data or its code), a skeleton in its place until that page shows (spec
  * section 9). A quicker navigation keeps the page it leaves on screen until the next one
- * renders: no placeholder flashes.
+ * renders: no skeleton flashes.
  */
 function PageOrSkeleton({ label }: { label: string }) {
   const navigation = useNavigation();

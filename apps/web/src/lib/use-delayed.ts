@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * Whether `active` has now been true for `delayMs` without a break: false before, and false
- * again as soon as it ends. Slow content waits on it to show its placeholder
+ * again as soon as it ends. Slow content waits on it to show its skeleton
  * (components/ui/skeleton.tsx, and the main layout's skeleton of a slow navigation).
  */
 export function useDelayed(active: boolean, delayMs: number): boolean {
