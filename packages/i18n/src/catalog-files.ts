@@ -33,6 +33,10 @@ import enAdminContent from '../locales/en_US/admin-content.json' with { type: 'j
 import zhAdminContent from '../locales/zh_CN/admin-content.json' with { type: 'json' };
 import enNotificationEmails from '../locales/en_US/notification-emails.json' with { type: 'json' };
 import zhNotificationEmails from '../locales/zh_CN/notification-emails.json' with { type: 'json' };
+import enConnectors from '../locales/en_US/connectors.json' with { type: 'json' };
+import zhConnectors from '../locales/zh_CN/connectors.json' with { type: 'json' };
+import enConnectorsWeb from '../locales/en_US/connectors-web.json' with { type: 'json' };
+import zhConnectorsWeb from '../locales/zh_CN/connectors-web.json' with { type: 'json' };
 
 export const CATALOG_FILES = {
   en_US: [
@@ -51,6 +55,8 @@ export const CATALOG_FILES = {
     enModeration,
     enAdminContent,
     enNotificationEmails,
+    enConnectors,
+    enConnectorsWeb,
   ],
   zh_CN: [
     zhCore,
@@ -68,5 +74,7 @@ export const CATALOG_FILES = {
     zhModeration,
     zhAdminContent,
     zhNotificationEmails,
+    zhConnectors,
+    zhConnectorsWeb,
   ],
 } as const;
