@@ -11,6 +11,7 @@ import { routes } from './app/routes';
 import { pageDataStrategy } from './app/page-data';
 import { markSessionRead } from './app/session';
 import { getToken } from './lib/auth-storage';
+import { adoptLandingToken } from './lib/landing-token';
 import { withChunkTimeout } from './lib/chunk';
 import { loadDeferred } from './lib/deferred';
 import { restorePostHtml } from './lib/html-once';
@@ -30,6 +31,14 @@ declare global {
 }
 
 const lang = window.__INQUIRE__?.lang;
+
+// An external sign-in's token (/users/auth-landing?access_token=…): stored, and out of the
+// address bar, before anything else runs. Blocked storage must not keep the page from hydrating.
+try {
+  adoptLandingToken();
+} catch {
+  // The landing page finds no token and says the sign-in failed.
+}
 
 // The server render's data hydrates the router (read from the page by the router itself):
 // nothing is fetched again. Later navigations ask the server for page data in one call.

@@ -1,3 +1,4 @@
+import { MAIL_STATUS, type UserInfo } from '@inquire/shared';
 import { STORAGE_KEYS, storage } from './storage';
 
 /** The sign-in token lives in local storage (`_a_ltk_`) and goes out as Authorization. */
@@ -31,4 +32,14 @@ export function takeReturnUrl(): string {
   const path = safeReturnPath(storage.get<string>(STORAGE_KEYS.returnUrl));
   storage.remove(STORAGE_KEYS.returnUrl);
   return path ?? '/';
+}
+
+/**
+ * Where a fresh sign-in goes (spec S4-025..S4-027), by the member the server answered: the
+ * suspended page, the "please activate" page, else the saved return URL (once) or home.
+ */
+export function afterSignIn(user: Pick<UserInfo, 'status' | 'mail_status'>): string {
+  if (user.status === 'suspended') return '/users/account-suspended';
+  if (user.mail_status !== MAIL_STATUS.activated) return '/users/login?status=inactive';
+  return takeReturnUrl();
 }
