@@ -27,6 +27,7 @@ const tagInfoPage = () => withChunkTimeout(import('../pages/tags/tag-info-page')
 const profilePage = () => withChunkTimeout(import('../pages/people/profile-page'));
 const legalPage = () => withChunkTimeout(import('../pages/legal-page'));
 const searchPage = () => withChunkTimeout(import('../pages/search/search-page'));
+const connectorPages = () => withChunkTimeout(import('../pages/users/connector-pages'));
 const settingsPages = {
   layout: () => withChunkTimeout(import('../pages/users/settings/settings-layout')),
   profile: () => withChunkTimeout(import('../pages/users/settings/profile-settings')),
@@ -364,8 +365,11 @@ export const routes: RouteObject[] = [
                       },
                       {
                         path: 'account',
-                        loader: guarded('login'),
-                        lazy: () => settingsPages.account().then((m) => ({ Component: m.AccountSettings })),
+                        lazy: () =>
+                          settingsPages.account().then((m) => ({
+                            loader: guarded('login', m.accountSettingsLoader),
+                            Component: m.AccountSettings,
+                          })),
                       },
                       {
                         path: 'interface',
@@ -413,8 +417,11 @@ export const routes: RouteObject[] = [
               // Auth and account pages: inside the main layout, outside the side layout.
               {
                 path: 'users/login',
-                loader: guarded('guestOrInactive'),
-                lazy: () => withChunkTimeout(import('../pages/login-page')).then((m) => ({ Component: m.LoginPage })),
+                lazy: () =>
+                  withChunkTimeout(import('../pages/login-page')).then((m) => ({
+                    loader: guarded('guestOrInactive', m.loginLoader),
+                    Component: m.LoginPage,
+                  })),
                 handle: handle(({ t, session }) => ({
                   title: t('ui.login.title', { site: session.site.general.name }),
                 })),
@@ -506,8 +513,19 @@ export const routes: RouteObject[] = [
                   })),
                 handle: handle(({ t }) => ({ title: t('ui.account.suspended.title') })),
               },
-              later('users/confirm-email'),
-              later('users/auth-landing'),
+              // External sign-in (connector plugins): a guest's pages, a private site's too (guards.ts).
+              {
+                path: 'users/confirm-email',
+                loader: guarded('public'),
+                lazy: () => connectorPages().then((m) => ({ Component: m.ConfirmEmailPage })),
+                handle: handle(({ t }) => ({ title: t('ui.connectors.confirm_email.title'), robots: 'noindex' })),
+              },
+              {
+                path: 'users/auth-landing',
+                loader: guarded('public'),
+                lazy: () => connectorPages().then((m) => ({ Component: m.AuthLandingPage })),
+                handle: handle(({ t }) => ({ title: t('ui.connectors.landing.title'), robots: 'noindex' })),
+              },
               {
                 path: 'users/unsubscribe',
                 loader: guarded('public'),

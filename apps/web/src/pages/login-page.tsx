@@ -1,21 +1,44 @@
 import { loginSchema, MAIL_STATUS, type LoginResult } from '@inquire/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../lib/translation';
-import { Link, useNavigate, useRouteLoaderData, useSearchParams } from 'react-router';
+import {
+  Link,
+  useLoaderData,
+  useNavigate,
+  useRouteLoaderData,
+  useSearchParams,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import { loaderApi } from '../app/api';
 import { resetSession, type Session } from '../app/session';
 import { Alert } from '../components/ui/alert';
-import { Button } from '../components/ui/button';
+import { Button, buttonClass } from '../components/ui/button';
 import { TextField } from '../components/ui/field';
-import { saveReturnUrl, saveToken, takeReturnUrl } from '../lib/auth-storage';
+import { afterSignIn, saveReturnUrl, saveToken } from '../lib/auth-storage';
 import { serverFieldErrors, validate, type FieldErrors } from '../lib/forms';
 import { API_BASE, ApiError, http } from '../lib/http';
 import { useCaptcha } from './users/captcha';
+import { ConnectorIcon, connectorHref, connectorList, type ConnectorItem } from './users/connector-parts';
 import { ResendActivation } from './users/resend-activation';
+
+export interface LoginPageData {
+  /** The external sign-ins that are on and configured (`connector/info`). */
+  connectors: ConnectorItem[];
+}
+
+/** The page's data: the connectors' buttons come with the server render (none if the read fails). */
+export async function loginLoader({ context }: LoaderFunctionArgs): Promise<LoginPageData> {
+  const read = await loaderApi(context)
+    .get<unknown>(`${API_BASE}/connector/info`)
+    .catch(() => []);
+  return { connectors: connectorList<ConnectorItem>(read) };
+}
 
 /** Email and password sign-in; also the "please activate" page for inactive accounts. */
 export function LoginPage() {
   const { t } = useTranslation();
   const { site, user } = useRouteLoaderData('root') as Session;
+  const connectors = (useLoaderData() as LoginPageData | undefined)?.connectors ?? [];
   const [params] = useSearchParams();
   const inactive = params.get('status') === 'inactive' && user !== null && user.mail_status !== MAIL_STATUS.activated;
 
@@ -44,6 +67,7 @@ export function LoginPage() {
           ) : (
             <Alert kind="info">{t('ui.login.password_login_disabled')}</Alert>
           )}
+          <ConnectorButtons connectors={connectors} />
           {site.login.allow_new_registrations ? (
             <p className="mt-6 text-center text-sm text-gray-600 dark:text-gray-400">
               {t('ui.login.no_account')}{' '}
@@ -58,11 +82,30 @@ export function LoginPage() {
   );
 }
 
-/** Where a fresh sign-in goes (spec section 4): suspended and inactive pages first, else back. */
-function afterLogin(user: LoginResult): string {
-  if (user.status === 'suspended') return '/users/account-suspended';
-  if (user.mail_status !== MAIL_STATUS.activated) return '/users/login?status=inactive';
-  return takeReturnUrl();
+/**
+ * One button per external sign-in (S1-034, S3-038): its SVG icon and name, a plain link to the
+ * server's start address (a whole page load: the provider's pages come next).
+ */
+export function ConnectorButtons({ connectors }: { connectors: ConnectorItem[] }) {
+  const { t } = useTranslation();
+  if (connectors.length === 0) return null;
+  return (
+    <div className="mt-6 space-y-3">
+      <p className="flex items-center gap-3 text-xs text-gray-500 uppercase before:h-px before:flex-1 before:bg-gray-200 after:h-px after:flex-1 after:bg-gray-200 dark:text-gray-400 dark:before:bg-gray-800 dark:after:bg-gray-800">
+        {t('ui.connectors.or')}
+      </p>
+      <ul className="space-y-3">
+        {connectors.map((connector) => (
+          <li key={connector.link}>
+            <a href={connectorHref(connector.link)} className={buttonClass('secondary', 'md', 'w-full gap-2')}>
+              <ConnectorIcon icon={connector.icon} />
+              <span className="truncate">{t('ui.connectors.sign_in_with', { name: connector.name })}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 function LoginForm() {
@@ -88,7 +131,7 @@ function LoginForm() {
       if (!result) return;
       saveToken(result.access_token);
       resetSession();
-      await navigate(afterLogin(result), { replace: true });
+      await navigate(afterSignIn(result), { replace: true });
     } catch (error) {
       const fields = serverFieldErrors(error);
       setErrors(fields);
