@@ -47,18 +47,27 @@ export interface PluginHost {
 export interface ConnectorUser {
   external_id: string;
   display_name: string;
+  /** The provider's login name: the base of a new member's username when there is one. */
+  username?: string;
+  /** Only an address the provider vouches for; without one the host asks the member for it. */
   email?: string;
   avatar?: string;
 }
 
+/**
+ * An external sign-in (OAuth2 or the like). The host keeps the flow's state (a cookie checked
+ * on the callback), handles the provider's `error` answer (a declined consent), and decides
+ * what the returned identity means: a known member, a new one, or a binding waiting for an
+ * email address. A connector only talks to its provider.
+ */
 export interface ConnectorContract {
   kind: 'connector';
+  /** Button on the login page: the provider's name as people know it, and a base64 SVG icon. */
+  button: { name: string; icon: string };
   /** Where to send the browser to start signing in. */
   startUrl(input: { redirectUri: string; state: string }): Promise<string>;
-  /** The provider's callback: who signed in. */
+  /** The provider's callback: who signed in. Throws when the provider cannot say. */
   callback(input: { query: Record<string, string>; redirectUri: string }): Promise<ConnectorUser>;
-  /** Button on the login page: name and a base64 SVG icon. */
-  button: { name_key: string; icon: string };
 }
 
 /** Whether an accepted answer is asked for: any, yes or no (the peer's AcceptedCond). */

@@ -27,3 +27,4 @@ export * from './schemas/admin-settings.js';
 export * from './schemas/admin-users.js';
 export * from './schemas/moderation.js';
 export * from './schemas/admin-content.js';
+export * from './schemas/connector.js';

@@ -43,8 +43,22 @@ export const REASONS = {
   inviteUserInvalid: 'error.invite.user_invalid',
 } as const;
 
+/**
+ * External sign-in (connector plugins). `emailExists` (S8-054) is both the reason and the
+ * email field's message when `connector/binding/email` names an address that has an account.
+ */
+export const CONNECTOR_REASONS = {
+  notFound: 'error.connector.not_found',
+  emailExists: 'error.email.already_exists',
+  /** S8-056: the member declined to share their email at the provider. */
+  emailPermission: 'error.connector.email_permission',
+  loginFailed: 'error.connector.login_failed',
+  loginNotFound: 'error.connector.login_not_found',
+  unbindingLastLogin: 'error.user.unbinding_last_login',
+} as const;
+
 export type Reason = (typeof REASONS)[keyof typeof REASONS];
-export const ALL_REASONS: readonly string[] = Object.values(REASONS);
+export const ALL_REASONS: readonly string[] = [...Object.values(REASONS), ...Object.values(CONNECTOR_REASONS)];
 
 /** How the client should display an error (spec section 8). */
 export type ErrType = 'toast' | 'alert' | 'modal';
