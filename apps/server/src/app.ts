@@ -16,6 +16,7 @@ import { fastifyTrustProxy, type TrustProxy } from './config/trust-proxy.js';
 import { SiteRuntime } from './infra/site.js';
 import { AppError } from './lib/errors.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { connectorsRoutes } from './modules/connectors/connectors.routes.js';
 import { adminSettingsRoutes } from './modules/admin/admin-settings.routes.js';
 import { adminThemeRoutes } from './modules/admin/admin-theme.routes.js';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes.js';
@@ -110,14 +111,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     'services',
     createServices(site, { writeLimits: options.writeLimits ?? true, searchPlugin: options.searchPlugin }),
   );
-  // The outbox worker sends queued email; housekeeping drops expired codes and counters every
-  // ten minutes. Both stop before the database closes.
+  // The outbox worker sends queued email; housekeeping drops expired codes, counters and
+  // pending connector bindings every ten minutes. Both stop before the database closes.
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     app.services.mail.start(app.log);
     app.services.searchFeed.start(app.log);
     sweeper = setInterval(() => {
-      app.services.accounts.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping'));
+      const sweeps = [app.services.accounts.sweep(), app.services.connectors.sweep()];
+      Promise.all(sweeps).catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping'));
     }, 10 * 60_000);
     sweeper.unref();
   });
@@ -147,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(sessionRoutes);
   await app.register(accountsRoutes);
+  await app.register(connectorsRoutes);
   await app.register(smtpRoutes);
   await app.register(peopleRoutes);
   await app.register(uploadsRoutes);

@@ -5,6 +5,7 @@ import { PluginsService } from './modules/plugins/plugins.service.js';
 import { SearchFeed } from './modules/search/search-feed.js';
 import type { SiteRuntime } from './infra/site.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
+import { ConnectorsService } from './modules/connectors/connectors.service.js';
 import { AnswersService } from './modules/answers/answers.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { CaptchaService } from './modules/captcha/captcha.service.js';
@@ -48,6 +49,8 @@ export interface Services {
   /** Pushes post changes to the active search plugin's own index. */
   searchFeed: SearchFeed;
   accounts: AccountsService;
+  /** External sign-in through connector plugins. */
+  connectors: ConnectorsService;
   people: PeopleService;
   uploads: UploadsService;
   siteinfo: SiteinfoService;
@@ -104,6 +107,10 @@ export function createServices(site: SiteRuntime, options: ServiceOptions = {}):
   // Each outbox pass first merges due notification items into emails (one per receiver and digest).
   const notificationEmails = new NotificationEmailsService(site, siteinfo, mail);
   mail.addComposer(() => notificationEmails.composeDue());
+  const accounts = new AccountsService(site, siteinfo, auth, mail, captcha, limits);
+  const connectors = new ConnectorsService(site, siteinfo, auth, accounts, plugins, limits);
+  // The activation page also takes the mailed "connect this login to your account" code.
+  accounts.onLinkFollowed('bind_external', (trx, used, now) => connectors.followBindingLink(trx, used, now));
   return {
     siteinfo,
     auth,
@@ -113,7 +120,8 @@ export function createServices(site: SiteRuntime, options: ServiceOptions = {}):
     search: new SearchService(site, siteinfo, plugins, options.searchPlugin),
     plugins,
     searchFeed: new SearchFeed(site, plugins, options.searchPlugin),
-    accounts: new AccountsService(site, siteinfo, auth, mail, captcha, limits),
+    accounts,
+    connectors,
     people: new PeopleService(site, siteinfo),
     uploads: new UploadsService(site, siteinfo),
     install: new InstallService(site, siteinfo),

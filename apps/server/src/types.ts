@@ -8,7 +8,7 @@ import type { Services } from './services.js';
 export interface RegisteredRoute {
   method: string;
   url: string;
-  config: { changesState?: boolean; eventStream?: boolean };
+  config: { changesState?: boolean; eventStream?: boolean; oauthCallback?: boolean };
 }
 
 declare module 'fastify' {
@@ -30,6 +30,12 @@ declare module 'fastify' {
      * sweeps that call every route in-process, waiting for the end of each answer, skip it.
      */
     eventStream?: boolean;
+    /**
+     * The OAuth callback (`connector/redirect/:name`): a GET that writes because the protocol
+     * sends the browser back with one, and only once its state cookie matched. It reads the
+     * session cookie (a member linking a provider arrives by top-level navigation).
+     */
+    oauthCallback?: boolean;
   }
   interface FastifyRequest {
     /** Language for `msg` texts: an explicit switch, else the account's, else Accept-Language. */

@@ -44,6 +44,16 @@ export interface Database {
     next_attempt_at: number;
     last_error: Generated<string>;
   };
+  /** A member's identities at sign-in providers (migration 0028). */
+  user_external_logins: {
+    user_id: string;
+    provider: string;
+    external_id: string;
+    meta_info: Generated<string>;
+    created_at: number;
+  };
+  /** External logins waiting for an email address, by the hash of their key (migration 0028). */
+  connector_bindings: ConnectorBindingsTable;
   rate_counters: { counter_key: string; window_start: number; count: number; last_at: number };
   user_notification_config: { user_id: string; source: string; channels: string; updated_at: number };
   votes: VotesTable;
@@ -356,4 +366,17 @@ export interface CommentsTable {
   parsed_text: string;
   created_at: number;
   updated_at: number;
+}
+
+export interface ConnectorBindingsTable {
+  key_hash: string;
+  provider: string;
+  external_id: string;
+  display_name: Generated<string>;
+  username: Generated<string>;
+  /** What the provider said, unverified ('' when it gave none). */
+  email: Generated<string>;
+  avatar: Generated<string>;
+  created_at: number;
+  expires_at: number;
 }

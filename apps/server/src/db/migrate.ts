@@ -25,6 +25,7 @@ import * as searchPrefixes from './migrations/0024-search-prefixes.js';
 import * as searchAnswerTags from './migrations/0025-search-answer-tags.js';
 import * as searchTagMarks from './migrations/0026-search-tag-marks.js';
 import * as searchAges from './migrations/0027-search-ages.js';
+import * as externalLogins from './migrations/0028-external-logins.js';
 
 /** Migrations are listed here, in order, so bundling and tests need no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025-search-answer-tags': searchAnswerTags,
   '0026-search-tag-marks': searchTagMarks,
   '0027-search-ages': searchAges,
+  '0028-external-logins': externalLogins,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

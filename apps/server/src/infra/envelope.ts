@@ -16,7 +16,7 @@ export function ok<T>(request: FastifyRequest, reply: FastifyReply, data: T): Fa
 /** Turns an AppError into its envelope, translating each field message. */
 export function errorEnvelope(lang: Language, error: AppError): Envelope {
   const data = error.fields.length
-    ? error.fields.map((f) => ({ error_field: f.field, error_msg: translate(lang, f.key, f.vars) }))
+    ? error.fields.map((f) => ({ ...f.extra, error_field: f.field, error_msg: translate(lang, f.key, f.vars) }))
     : error.data;
   const body = envelope(lang, error.code, error.reason, data);
   // A form error's headline is its first field's message, as the peer does.

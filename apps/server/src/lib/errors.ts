@@ -6,6 +6,8 @@ export interface FieldIssue {
   key: string;
   /** Values for the message's `{{name}}` slots, such as the line number of a bulk add. */
   vars?: Record<string, string | number>;
+  /** More for the form beside the message (`email_exists` lets the page offer another way). */
+  extra?: Record<string, string | number | boolean>;
 }
 
 /**

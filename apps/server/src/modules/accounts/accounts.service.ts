@@ -96,7 +96,8 @@ export interface Caller extends ClientMeta {
 
 const doerOf = (caller: Caller, user?: UserRow | null): Doer => ({ ip: caller.ip, user: user ?? null });
 
-function emailDomainAllowed(email: string, allowed: string[]): boolean {
+/** Whether the admin's list of sign-up domains (empty: any) lets this address in; subdomains count. */
+export function emailDomainAllowed(email: string, allowed: string[]): boolean {
   const list = allowed.map((d) => d.trim().toLowerCase()).filter(Boolean);
   if (list.length === 0) return true;
   const domain = email.split('@')[1]?.toLowerCase() ?? '';
@@ -128,6 +129,22 @@ function storedAvatar(value: string, siteUrl: string): string {
   }
 }
 
+/** A new member: the name shown, the base of the username, and whether the address is proven already. */
+export interface NewMember {
+  name: string;
+  /** What the username is derived from (the name when not given). */
+  usernameBase?: string;
+  email: string;
+  /** A password hash, or '' for an account that signs in only through a connector. */
+  pass: string;
+  /** Activated at once (the provider vouched for the address), else sent the activation email. */
+  activated: boolean;
+  lang: Language;
+}
+
+/** Runs inside the transaction that uses an emailed code, with what the code carried. */
+export type LinkFollower = (trx: Db, used: { user_id: string; content: string }, now: number) => Promise<void>;
+
 const emailTakenError = () =>
   AppError.fields([{ field: 'e_mail', key: 'form.e_mail.taken' }], ACCOUNT_REASONS.emailTaken);
 
@@ -146,6 +163,14 @@ export class AccountsService {
     private readonly limits: RateLimiter,
   ) {}
 
+  /** Codes beyond activation that `user/email/verification` also accepts (connectors' `bind_external`). */
+  private readonly linkFollowers = new Map<EmailCodeAction, LinkFollower>();
+
+  /** Lets the activation endpoint take another kind of emailed code, run in its transaction. */
+  onLinkFollowed(action: Exclude<EmailCodeAction, 'activate' | 'unsubscribe'>, follow: LinkFollower): void {
+    this.linkFollowers.set(action, follow);
+  }
+
   private async loginResult(user: UserRow, client: ClientMeta): Promise<LoginResult> {
     const { site_users } = await this.siteinfo.settings();
     const token = await this.auth.openSession(user.id, client);
@@ -159,7 +184,7 @@ export class AccountsService {
   }
 
   /** Issues a code and writes its email to the outbox, in the caller's transaction. */
-  private async sendCode(
+  async sendCode(
     trx: Db,
     settings: SiteSettings,
     lang: Language,
@@ -167,10 +192,12 @@ export class AccountsService {
     to: string,
     action: Exclude<EmailCodeAction, 'unsubscribe'>,
     content = '',
+    vars: { provider?: string } = {},
   ): Promise<void> {
     const link = await this.issueLink(trx, settings, user, action, content);
     const kind: EmailKind = action === 'activate' ? 'activation' : action;
-    const email = this.mail.render(lang, kind, to, { site: settings.general.name, name: user.display_name, link });
+    const site = settings.general.name;
+    const email = this.mail.render(lang, kind, to, { site, name: user.display_name, link, ...vars });
     await this.mail.enqueue(trx, email);
   }
 
@@ -191,7 +218,13 @@ export class AccountsService {
       now: nowSeconds(),
       ttl: EMAIL_CODE_TTL_SECONDS,
     });
-    const page = { activate: 'account-activation', reset: 'password-reset', change_email: 'confirm-new-email' }[action];
+    const page = {
+      activate: 'account-activation',
+      // Connecting an external login is confirmed on the activation page (it signs in the same way).
+      bind_external: 'account-activation',
+      reset: 'password-reset',
+      change_email: 'confirm-new-email',
+    }[action];
     const base = settings.general.site_url.replace(/\/+$/, '');
     return `${base}/users/${page}?code=${encodeURIComponent(code)}`;
   }
@@ -242,7 +275,7 @@ export class AccountsService {
     });
   }
 
-  private mailLanguage(user: Pick<UserRow, 'language'>, fallback: Language): Language {
+  mailLanguage(user: Pick<UserRow, 'language'>, fallback: Language): Language {
     return isLanguage(user.language) ? user.language : fallback;
   }
 
@@ -331,19 +364,35 @@ export class AccountsService {
     return this.loginResult(await this.reload(id), caller);
   }
 
-  /**
-   * Creates the account row with its settings and activation email. The checks above are only
-   * the friendly path: two sign-ups racing for one address both pass them, and the unique
-   * constraint decides. The loser of the address gets the same field error as a sequential
-   * duplicate; the loser of a derived username simply derives another one and tries again, as a
-   * sequential sign-up with the same name would.
-   */
+  /** Creates a sign-up's account; the address taken meanwhile is the same field error as a sequential duplicate. */
   private async insertMember(
     settings: SiteSettings,
     name: string,
     email: string,
     pass: string,
     caller: Caller,
+  ): Promise<string> {
+    try {
+      return await this.createMember(settings, { name, email, pass, activated: false, lang: caller.lang });
+    } catch (error) {
+      if (takenUserColumn(error) === 'e_mail') throw AppError.fields([{ field: 'e_mail', key: 'form.e_mail.taken' }]);
+      throw error;
+    }
+  }
+
+  /**
+   * Creates the account row with its settings and, unless it starts activated, its activation
+   * email; `within` adds the caller's own rows in the same transaction (a connector's binding).
+   * An account that starts activated is activated as a followed link would (rank 1, recorded
+   * once). The checks before this are only the friendly path: two sign-ups racing for one
+   * address both pass them, and the unique constraint decides (the error is thrown for the
+   * caller to name; `takenUserColumn`). The loser of a derived username simply derives another
+   * one and tries again, as a sequential sign-up with the same name would.
+   */
+  async createMember(
+    settings: SiteSettings,
+    member: NewMember,
+    within: (trx: Db, userId: string) => Promise<void> = async () => {},
   ): Promise<string> {
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -352,10 +401,10 @@ export class AccountsService {
           const userId = await nextId(trx, 'user');
           const row = {
             id: userId,
-            username: await this.deriveUsername(trx, name),
-            e_mail: email,
-            pass,
-            display_name: name,
+            username: await this.deriveUsername(trx, member.usernameBase || member.name),
+            e_mail: member.email,
+            pass: member.pass,
+            display_name: member.name,
             mail_status: MAIL_STATUS.inactive,
             status: USER_STATUS.normal,
             role_id: ROLE.user,
@@ -366,13 +415,13 @@ export class AccountsService {
           };
           await usersRepository.insert(trx, row);
           await accountsRepository.saveNotificationConfig(trx, userId, 'inbox', true, now);
-          await this.sendCode(trx, settings, caller.lang, row, email, 'activate');
+          if (member.activated) await accountsRepository.activate(trx, userId, now);
+          else await this.sendCode(trx, settings, member.lang, row, member.email, 'activate');
+          await within(trx, userId);
           return userId;
         });
       } catch (error) {
-        const taken = takenUserColumn(error);
-        if (taken === 'e_mail') throw AppError.fields([{ field: 'e_mail', key: 'form.e_mail.taken' }]);
-        if (taken !== 'username' || attempt >= USERNAME_RACE_RETRIES) throw error;
+        if (takenUserColumn(error) !== 'username' || attempt >= USERNAME_RACE_RETRIES) throw error;
       }
     }
   }
@@ -398,11 +447,16 @@ export class AccountsService {
     await this.captcha.record('email', doerOf(caller, user));
   }
 
-  /** `POST user/email/verification`: activates and signs in (a fresh session). */
+  /**
+   * `POST user/email/verification`: activates and signs in (a fresh session). It also takes the
+   * codes of `onLinkFollowed` actions (an external login connected from the owner's mailbox),
+   * whose work runs in the same transaction; the link went to the account's address, so
+   * following it proves that address too.
+   */
   async activate(code: string, caller: Caller): Promise<LoginResult> {
     const now = nowSeconds();
     const user = await this.site.db.transaction().execute(async (trx) => {
-      const used = await emailCodesRepository.consume(trx, hashToken(code), 'activate', now);
+      const used = await this.consumeActivationCode(trx, hashToken(code), now);
       if (!used) throw AppError.forbidden(ACCOUNT_REASONS.urlExpired, 'url_expired');
       const found = await usersRepository.findById(trx, used.user_id);
       if (!found || found.status === USER_STATUS.deleted)
@@ -411,6 +465,19 @@ export class AccountsService {
       return found;
     });
     return this.loginResult(await this.reload(user.id), caller);
+  }
+
+  /** Uses an activation code, or a code of another action the activation page takes (after its work). */
+  private async consumeActivationCode(trx: Db, codeHash: string, now: number) {
+    const activation = await emailCodesRepository.consume(trx, codeHash, 'activate', now);
+    if (activation) return activation;
+    for (const [action, follow] of this.linkFollowers) {
+      const used = await emailCodesRepository.consume(trx, codeHash, action, now);
+      if (!used) continue;
+      await follow(trx, used, now);
+      return used;
+    }
+    return undefined;
   }
 
   /** `POST user/password/reset`: the same answer whether or not the address has an account. */

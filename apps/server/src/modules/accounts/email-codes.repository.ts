@@ -1,6 +1,7 @@
 import type { Db } from '../../infra/db.js';
 
-export type EmailCodeAction = 'activate' | 'reset' | 'change_email' | 'unsubscribe';
+/** `bind_external`: connects a waiting external login to the account (content: the binding's key hash). */
+export type EmailCodeAction = 'activate' | 'reset' | 'change_email' | 'unsubscribe' | 'bind_external';
 
 export const emailCodesRepository = {
   /** Stores a new code and retires the user's older codes for the same action (newest only). */

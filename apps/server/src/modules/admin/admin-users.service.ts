@@ -29,6 +29,7 @@ import { countersRepository } from '../captcha/counters.repository.js';
 import { postDeletion } from '../operations/post-deletion.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { usersRepository, type UserRow } from '../users/users.repository.js';
+import { connectorsRepository } from '../connectors/connectors.repository.js';
 import { adminUsersRepository } from './admin-users.repository.js';
 import { presentAdminUser } from './admin-users.presenter.js';
 
@@ -214,7 +215,7 @@ export class AdminUsersService {
     await this.accounts.sendActivationFor(target, lang);
   }
 
-  /** Deleted (status 10): the address is freed for a new account and every session ends. */
+  /** Deleted (status 10): the address is freed for a new account, every session ends and every external login goes. */
   private async delete(trx: Db, target: UserRow, now: number, removeContent: boolean) {
     await adminUsersRepository.update(trx, target.id, {
       ...NOT_SUSPENDED,
@@ -224,6 +225,8 @@ export class AdminUsersService {
       updated_at: now,
     });
     await sessionsRepository.deleteAllForUser(trx, target.id);
+    // Its external logins go too: the provider's account may sign up afresh (peer facts 8.2).
+    await connectorsRepository.deleteAllOf(trx, target.id);
     if (removeContent) await this.removeContent(trx, target.id, now);
   }
 

@@ -4,7 +4,7 @@ import { ok } from '../../infra/envelope.js';
 import { SESSION_COOKIE } from '../../infra/request-context.js';
 import { parseInput } from '../../infra/validate.js';
 
-function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,

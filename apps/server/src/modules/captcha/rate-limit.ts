@@ -20,6 +20,12 @@ export const LIMITS = {
   emailPerAccount: { max: 5, window: 60 * 60 },
   /** Unsubscribe links (no sign-in): enough for a mailbox full of them, not for guessing codes. */
   unsubscribePerIp: { max: 30, window: 10 * 60 },
+  /** OAuth callbacks whose state matched: each costs two calls to the provider, and may create a member. */
+  connectorCallbackPerIp: { max: 30, window: 10 * 60 },
+  /** Addresses offered for an external login that came without one (each may send an email). */
+  connectorBindingPerIp: { max: 20, window: 60 * 60 },
+  /** Unlinking one's external logins: nobody needs many in an hour. */
+  connectorUnbindPerAccount: { max: 20, window: 60 * 60 },
 } as const;
 export type LimitName = keyof typeof LIMITS;
 

@@ -2,7 +2,14 @@ import { translate } from '@inquire/i18n';
 import type { Language } from '@inquire/shared';
 import type { OutgoingEmail } from './outbox.repository.js';
 
-export type EmailKind = 'activation' | 'reset' | 'change_email' | 'email_changed' | 'edit_outdated' | 'test';
+export type EmailKind =
+  | 'activation'
+  | 'reset'
+  | 'change_email'
+  | 'email_changed'
+  | 'edit_outdated'
+  | 'bind_external'
+  | 'test';
 
 /** Notices whose link does not expire: no "this link expires" note under them. */
 const LASTING_LINKS: ReadonlySet<EmailKind> = new Set(['edit_outdated']);
@@ -28,9 +35,15 @@ export function renderEmail(
   lang: Language,
   kind: EmailKind,
   to: string,
-  vars: { site: string; name?: string; link?: string; new_email?: string },
+  vars: { site: string; name?: string; link?: string; new_email?: string; provider?: string },
 ): OutgoingEmail {
-  const plain = { site: vars.site, name: vars.name ?? '', link: vars.link ?? '', new_email: vars.new_email ?? '' };
+  const plain = {
+    site: vars.site,
+    name: vars.name ?? '',
+    link: vars.link ?? '',
+    new_email: vars.new_email ?? '',
+    provider: vars.provider ?? '',
+  };
   const safe = escapeAll(plain);
   const key = (part: string) => `email.${kind}.${part}`;
   const subject = translate(lang, key('subject'), plain);

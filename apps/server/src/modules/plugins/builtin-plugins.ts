@@ -1,6 +1,7 @@
 import type { PluginManifest } from '@inquire/plugin-sdk';
 import { CAPTCHA_CODE_LENGTH } from '../captcha/builtin-captcha.js';
 import { BUILTIN_CAPTCHA_SLUG } from '../captcha/captcha.service.js';
+import { CONNECTOR_BASIC_MANIFEST } from '../connectors/connector-basic.js';
 import { APP_VERSION } from '../siteinfo/siteinfo.service.js';
 
 /**
@@ -30,4 +31,6 @@ export const BUILTIN_PLUGINS: readonly PluginManifest[] = [
       },
     ],
   },
+  // External sign-in through any OAuth2 provider: its button shows once the admin configures it.
+  CONNECTOR_BASIC_MANIFEST,
 ];

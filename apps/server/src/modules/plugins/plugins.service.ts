@@ -17,7 +17,7 @@ import { SEARCH_PLUGIN_KIND, searchFeedQueue } from '../posts/search-feed-queue.
 import { BUILTIN_PLUGINS } from './builtin-plugins.js';
 import { pluginsRepository, type PluginStateRow } from './plugins.repository.js';
 
-type ConfigValue = string | number | boolean;
+export type ConfigValue = string | number | boolean;
 
 /** Saved settings, or none when the row is missing or its JSON unreadable (the defaults hold). */
 function savedConfig(row: PluginStateRow | undefined): Record<string, unknown> {
@@ -146,6 +146,13 @@ export class PluginsService {
     const field = this.manifests.find((m) => m.slug_name === slug)?.config_fields?.find((f) => f.name === name);
     if (!field) return undefined;
     return valueOf(field, savedConfig(await pluginsRepository.find(this.site.db, slug)));
+  }
+
+  /** Every declared setting of a plugin, saved or default: how a plugin with many fields reads them. */
+  async settings(slug: string): Promise<Record<string, ConfigValue>> {
+    const manifest = this.manifests.find((m) => m.slug_name === slug);
+    const saved = savedConfig(await pluginsRepository.find(this.site.db, slug));
+    return Object.fromEntries((manifest?.config_fields ?? []).map((field) => [field.name, valueOf(field, saved)]));
   }
 
   private manifest(slug: string): PluginManifest {

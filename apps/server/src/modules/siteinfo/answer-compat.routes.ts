@@ -6,8 +6,9 @@ const V1 = '/answer/api/v1';
 
 /**
  * Reads Answer's clients make on every page or screen, for features Inquire has not built:
- * each answers Answer's shape with what is true here (the built-in plugins only, no connector, no
- * user center), so such a client draws its screens instead of failing on a 404.
+ * each answers Answer's shape with what is true here (the built-in plugins only, no user
+ * center), so such a client draws its screens instead of failing on a 404. (`connector/info`
+ * is real now: the connectors module answers it.)
  */
 export async function answerCompatRoutes(app: FastifyInstance): Promise<void> {
   // The installed plugins and whether each is on (spec: a client sets its plugins' activated
@@ -19,9 +20,6 @@ export async function answerCompatRoutes(app: FastifyInstance): Promise<void> {
       enabled: plugin.enabled,
     })),
   );
-
-  // External logins (connector plugins): none until connectors exist.
-  getRead(app, `${V1}/connector/info`, async () => []);
 
   // The user center (an external account system) is not enabled.
   getRead(app, `${V1}/user-center/agent`, async () => ({ enabled: false, agent_info: null }));
