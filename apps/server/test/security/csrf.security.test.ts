@@ -54,6 +54,10 @@ describe('cross-site requests and state-changing GETs', () => {
     // Fastify answers HEAD for every GET: the flag travels with it.
     expect([...new Set(flagged.map((r) => r.url))]).toEqual([`${V1}/user/logout`]);
     expect(flagged.every((r) => r.method === 'GET' || r.method === 'HEAD')).toBe(true);
+    // The other GET that writes is the OAuth callback, which the protocol makes a GET; it writes
+    // only once its state cookie matched (connectors.routes.test.ts and connectors.security.test.ts).
+    const callbacks = t.app.routeTable.filter((r) => r.config.oauthCallback);
+    expect([...new Set(callbacks.map((r) => r.url))]).toEqual([`${V1}/connector/redirect/:name`]);
   });
 
   it('[H-2][SEC-14] every write route answers a cookie-only request exactly as it answers a guest', async () => {

@@ -69,6 +69,8 @@ export const PUBLIC_WRITES: Record<string, string> = {
   [`PUT ${V1}/user/email`]: 'the confirm-new-email link carries its own single-use code',
   [`PUT ${V1}/user/notification/unsubscribe`]: 'the unsubscribe link of an email carries its own 24-hour code',
   [`POST ${V1}/user/notification/unsubscribe`]: 'a one-click unsubscribe from a mail client (RFC 8058) has no session',
+  [`POST ${V1}/connector/binding/email`]:
+    'an external login that came without an email gets one: its binding key (from the OAuth callback) is the credential',
   [`DELETE ${V1}/user/session-cookie`]:
     'a page whose stored token is gone drops its cookie: no token, no session ended',
   ...Object.fromEntries(

@@ -3,13 +3,7 @@ import type { Language } from '@inquire/shared';
 import type { OutgoingEmail } from './outbox.repository.js';
 
 export type EmailKind =
-  | 'activation'
-  | 'reset'
-  | 'change_email'
-  | 'email_changed'
-  | 'edit_outdated'
-  | 'bind_external'
-  | 'test';
+  'activation' | 'reset' | 'change_email' | 'email_changed' | 'edit_outdated' | 'bind_external' | 'test';
 
 /** Notices whose link does not expire: no "this link expires" note under them. */
 const LASTING_LINKS: ReadonlySet<EmailKind> = new Set(['edit_outdated']);
