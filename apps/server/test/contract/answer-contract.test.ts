@@ -56,6 +56,7 @@ import {
   userRankingSchema,
   voteResultSchema,
   connectorInfoSchema,
+  connectorUserInfoSchema,
   languageConfigSchema,
   pluginStatusSchema,
   questionListItemSchema,
@@ -94,6 +95,9 @@ const CONTRACT_PREFIXES = ['/answer/api/v1/', '/answer/admin/api/'];
 const NOT_JSON = new Set<string>([
   // Server-sent events (text/event-stream): the live notification dots, not a JSON reply.
   'GET /answer/api/v1/notification/stream',
+  // External sign-in's browser round trip: each answers a 302 to the provider or a web page.
+  'GET /answer/api/v1/connector/login/:name',
+  'GET /answer/api/v1/connector/redirect/:name',
 ]);
 
 const urlOf = (path: string) => (path.startsWith('/') ? path : `${V1}/${path}`);
@@ -414,6 +418,7 @@ describe('Answer contract: each call answers the shape Answer clients read', () 
     ...moderationRows(),
     ...adminWriteRows(),
     ...accountRows(),
+    ...connectorRows(),
     ...unsubscribeRows(),
     ...removalRows(),
   ];
@@ -867,6 +872,78 @@ describe('Answer contract: each call answers the shape Answer clients read', () 
   }
 
   /** A newcomer signs up, activates, changes email and password, recovers it and signs out. */
+  /**
+   * External sign-in, with the built-in connector configured: a binding waiting for its
+   * address (as a callback without an email leaves one) and a login of the asker to unlink.
+   */
+  function connectorRows(): Row[] {
+    const key = newToken();
+    const db = () => t.app.site.db;
+    const configure = () =>
+      t.app.services.plugins.saveConfig({
+        plugin_slug_name: 'connector_basic',
+        config_fields: {
+          client_id: 'contract',
+          authorize_url: 'https://provider.example/authorize',
+          token_url: 'https://provider.example/token',
+          user_json_url: 'https://provider.example/user',
+        },
+      });
+    return [
+      {
+        ids: '',
+        method: 'GET',
+        path: 'connector/user/info',
+        input: async () => {
+          await configure();
+          return {};
+        },
+        as: 'asker',
+        schema: connectorUserInfoSchema.refine((list) => list.length === 1),
+      },
+      {
+        ids: '',
+        method: 'POST',
+        path: 'connector/binding/email',
+        input: async () => {
+          const now = nowSeconds();
+          await db()
+            .insertInto('connector_bindings')
+            .values({
+              key_hash: hashToken(key),
+              provider: 'connector_basic',
+              external_id: 'contract-1',
+              created_at: now,
+              expires_at: now + 600,
+            })
+            .execute();
+          return { binding_key: key, email: 'contract-external@example.com' };
+        },
+        as: 'guest',
+        schema: z.object({}).strict(),
+      },
+      {
+        ids: '',
+        method: 'DELETE',
+        path: 'connector/user/unbinding',
+        input: async () => {
+          await db()
+            .insertInto('user_external_logins')
+            .values({
+              user_id: users.asker,
+              provider: 'connector_basic',
+              external_id: 'contract-2',
+              created_at: nowSeconds(),
+            })
+            .execute();
+          return { external_id: 'contract-2' };
+        },
+        as: 'asker',
+        schema: z.null(),
+      },
+    ];
+  }
+
   function accountRows(): Row[] {
     const nothing = z.null();
     return [

@@ -277,6 +277,10 @@ export const languageConfigSchema = obj({ ui: z.record(z.string(), z.unknown()) 
 export const pluginStatusSchema = z.array(obj({ slug_name: z.string(), enabled: z.boolean() }));
 /** `GET connector/info`. */
 export const connectorInfoSchema = z.array(obj({ name: z.string(), icon: z.string(), link: z.string() }));
+/** `GET connector/user/info`: the connectors with this member's binding. */
+export const connectorUserInfoSchema = z.array(
+  obj({ name: z.string(), icon: z.string(), link: z.string(), binding: z.boolean(), external_id: z.string() }),
+);
 /** `GET user-center/agent`. */
 export const userCenterAgentSchema = obj({ enabled: z.boolean(), agent_info: obj({}).nullable() });
 /** `GET user/plugin/configs`. */

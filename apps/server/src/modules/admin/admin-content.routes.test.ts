@@ -415,7 +415,7 @@ describe('installed plugins and supporting calls', () => {
       (p) => `${p.slug_name}:${p.enabled}`,
     );
 
-  it('[A-6] [S4-064] [S7-050] plugins lists the built-in captcha, active by default, and the filters all, active, inactive and outdated', async () => {
+  it('[A-6] [S4-064] [S7-050] plugins lists the built-in captcha and connector, active by default, and the filters all, active, inactive and outdated', async () => {
     const all = await get<Record<string, unknown>[]>('plugins');
     expect(all.body.data).toEqual([
       expect.objectContaining({
@@ -427,8 +427,16 @@ describe('installed plugins and supporting calls', () => {
         outdated: false,
         name: 'Image captcha',
       }),
+      expect.objectContaining({
+        slug_name: 'connector_basic',
+        type: 'connector',
+        enabled: true,
+        builtin: true,
+        have_config: true,
+        name: 'OAuth2 sign-in',
+      }),
     ]);
-    expect(await slugs('active')).toEqual(['captcha-basic:true']);
+    expect(await slugs('active')).toEqual(['captcha-basic:true', 'connector_basic:true']);
     expect(await slugs('inactive')).toEqual([]);
     expect(await slugs('outdated')).toEqual([]);
   });
@@ -441,9 +449,12 @@ describe('installed plugins and supporting calls', () => {
     expect(await t.app.services.captcha.required('email', guest)).toBe(false);
     // The public list clients read their plugins' state from says the same (spec section 4).
     const status = await call(t.app, 'GET', '/answer/api/v1/plugin/status');
-    expect(status.body.data).toEqual([{ slug_name: 'captcha-basic', enabled: false }]);
+    expect(status.body.data).toEqual([
+      { slug_name: 'captcha-basic', enabled: false },
+      { slug_name: 'connector_basic', enabled: true },
+    ]);
     expect((await put('plugin/status', { plugin_slug_name: 'captcha-basic', enabled: true })).status).toBe(200);
-    expect(await slugs('active')).toEqual(['captcha-basic:true']);
+    expect(await slugs('active')).toEqual(['captcha-basic:true', 'connector_basic:true']);
     expect(await t.app.services.captcha.required('email', guest)).toBe(true);
     const unknown = await put('plugin/status', { plugin_slug_name: 'no-such-plugin', enabled: true });
     expect([unknown.status, unknown.body.reason]).toEqual([404, 'error.plugin.not_found']);
@@ -495,6 +506,6 @@ describe('installed plugins and supporting calls', () => {
       const write = await put('plugin/status', { plugin_slug_name: 'captcha-basic', enabled: false }, token);
       expect(write.status).toBe(403);
     }
-    expect(await slugs('all')).toEqual(['captcha-basic:true']);
+    expect(await slugs('all')).toEqual(['captcha-basic:true', 'connector_basic:true']);
   });
 });

@@ -14,11 +14,12 @@ const KEY_ICON_SVG =
   '1 1 0 0 1 0-2Z"/></svg>';
 export const DEFAULT_CONNECTOR_ICON = Buffer.from(KEY_ICON_SVG).toString('base64');
 
-const text = (name: string, fallback = '', max_length = 1024): PluginConfigField => ({
+/** A text setting; its texts sit beside the plugin's own (`key`: where the field's name would clash with them). */
+const text = (name: string, fallback = '', max_length = 1024, key = name): PluginConfigField => ({
   name,
   type: 'text',
-  title_key: `plugin.connector_basic.${name}.title`,
-  description_key: `plugin.connector_basic.${name}.description`,
+  title_key: `plugin.connector_basic.${key}.title`,
+  description_key: `plugin.connector_basic.${key}.description`,
   default: fallback,
   max_length,
 });
@@ -32,7 +33,8 @@ export const CONNECTOR_BASIC_MANIFEST: PluginManifest = {
   author: 'Inquire',
   builtin: true,
   config_fields: [
-    text('name', 'OAuth', 64),
+    // `plugin.connector_basic.name` is the plugin's own name.
+    text('name', 'OAuth', 64, 'button_name'),
     text('client_id'),
     text('client_secret'),
     text('authorize_url'),

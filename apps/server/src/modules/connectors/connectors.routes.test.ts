@@ -134,6 +134,20 @@ describe('external sign-in (connector_basic)', () => {
   it('[S1-034] [S7-160] [S3-038] connector/info lists the connector only while it is switched on and configured', async () => {
     const list = async () => (await call<InfoItem[]>(t.app, 'GET', `${V1}/connector/info`)).body.data;
     expect(await list()).toEqual([]);
+    // The admin's form is drawn from the declared fields, titled in the admin's language.
+    const form = await call<{ name: string; config_fields: { name: string; title: string; value: unknown }[] }>(
+      t.app,
+      'GET',
+      '/answer/admin/api/plugin/config',
+      undefined,
+      { token: admin, query: { plugin_slug_name: SLUG } },
+    );
+    expect(form.body.data.name).toBe('OAuth2 sign-in');
+    expect(form.body.data.config_fields.slice(0, 2)).toEqual([
+      expect.objectContaining({ name: 'name', title: 'Button name', value: 'OAuth' }),
+      expect.objectContaining({ name: 'client_id', title: 'Client ID', value: '' }),
+    ]);
+    expect(form.body.data.config_fields.map((f) => f.name)).toContain('email_verified_json_path');
     await configure(t, admin, { ...providerFields(provider), user_json_url: '' });
     expect(await list()).toEqual([]);
     await configure(t, admin, providerFields(provider));
