@@ -2,8 +2,6 @@ import type { ConnectorUser } from '@inquire/plugin-sdk';
 import {
   ACCOUNT_REASONS,
   CONNECTOR_REASONS,
-  EMAIL_PATTERN,
-  LIMITS as TEXT_LIMITS,
   USER_STATUS,
   type ConnectorBindingEmailInput,
   type ConnectorInfoItem,
@@ -30,6 +28,7 @@ import type { PluginsService } from '../plugins/plugins.service.js';
 import type { SiteinfoService } from '../siteinfo/siteinfo.service.js';
 import { usersRepository, type UserRow } from '../users/users.repository.js';
 import { CONNECTOR_BASIC_SLUG, connectorBasic } from './connector-basic.js';
+import { metaOf, newMemberNames, providerEmail, registrationOpen } from './connector-members.js';
 import { connectorsRepository, isExternalIdTaken, type ExternalLoginRow } from './connectors.repository.js';
 import {
   presentConnector,
@@ -57,29 +56,6 @@ const emailExists = () =>
     [{ field: 'email', key: CONNECTOR_REASONS.emailExists, extra: { email_exists: true } }],
     CONNECTOR_REASONS.emailExists,
   );
-
-/** What is kept of the provider's answer beside the login. */
-const metaOf = (user: ConnectorUser) =>
-  JSON.stringify({
-    display_name: user.display_name,
-    username: user.username ?? '',
-    email: user.email ?? '',
-    avatar: user.avatar ?? '',
-  });
-
-/** A usable address from the provider, lower-cased, or '' (missing or not an address). */
-function providerEmail(user: ConnectorUser): string {
-  const email = (user.email ?? '').trim().toLowerCase();
-  return email.length <= 512 && EMAIL_PATTERN.test(email) ? email : '';
-}
-
-/** The name a new member shows: the provider's (control characters dropped, cut to the limit). */
-function displayNameOf(user: Pick<ConnectorUser, 'display_name' | 'username'>, email: string): string {
-  const given = user.display_name || user.username || email.split('@')[0] || 'user';
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const clean = given.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return [...(clean || 'user')].slice(0, TEXT_LIMITS.displayNameMax).join('');
-}
 
 /**
  * External sign-in through connector plugins (S7-160..S7-162): the buttons, the OAuth
@@ -123,7 +99,7 @@ export class ConnectorsService {
     );
   }
 
-  /** `GET connector/login/:name`: the provider's authorize address for this flow; 404 when the connector is not active. */
+  /** `GET connector/login/:name`: the provider's authorize address for this flow; 404 unless active. */
   async startUrl(slug: string, flow: FlowState): Promise<string> {
     const connector = await this.find(slug);
     if (!connector) throw AppError.notFound(CONNECTOR_REASONS.notFound);
@@ -169,7 +145,10 @@ export class ConnectorsService {
     return await this.signUp(slug, user, email, caller);
   }
 
-  /** Links the external login to the signed-in member; refused when it is another member's or the member has one for this provider. */
+  /**
+   * Links the external login to the signed-in member; refused when it is another member's, or
+   * the member already has one of this provider.
+   */
   private async bindToMember(actor: Actor, slug: string, user: ConnectorUser): Promise<CallbackOutcome> {
     if (!isActive(actor)) return failed('login_failed');
     const mine = await connectorsRepository.loginsOf(this.site.db, actor.user.id);
@@ -229,7 +208,7 @@ export class ConnectorsService {
     try {
       userId = await this.accounts.createMember(
         settings,
-        { ...this.newMemberNames(user, email), email, pass: '', activated: true, lang: caller.lang },
+        { ...newMemberNames(user, email), email, pass: '', activated: true, lang: caller.lang },
         (trx, id) => this.insertLogin(trx, id, slug, user),
       );
     } catch (error) {
@@ -274,7 +253,7 @@ export class ConnectorsService {
     try {
       await this.accounts.createMember(
         settings,
-        { ...this.newMemberNames(user, email), email, pass: '', activated: false, lang: caller.lang },
+        { ...newMemberNames(user, email), email, pass: '', activated: false, lang: caller.lang },
         async (trx, id) => {
           if (!(await connectorsRepository.takeBinding(trx, keyHash))) throw bindingExpired();
           await this.insertLogin(trx, id, binding.provider, user);
@@ -287,7 +266,7 @@ export class ConnectorsService {
     }
   }
 
-  /** The "connect this login to your account" link, to the owner's own address (10 minutes, latest only). */
+  /** The "connect this login to your account" link, to the owner's address (10 minutes, latest only). */
   private async mailOwner(
     settings: SiteSettings,
     owner: UserRow,
@@ -343,11 +322,6 @@ export class ConnectorsService {
     await connectorsRepository.sweepBindings(this.site.db, nowSeconds());
   }
 
-  private newMemberNames(user: Pick<ConnectorUser, 'display_name' | 'username'>, email: string) {
-    const name = displayNameOf(user, email);
-    return { name, usernameBase: user.username || name };
-  }
-
   private async insertLogin(
     trx: Db,
     userId: string,
@@ -374,12 +348,3 @@ export class ConnectorsService {
 /** A flow started signed in links the account, if the member is still signed in at the callback. */
 const purposeOf = (flow: FlowState, actor: Actor | null): FlowPurpose =>
   flow.purpose === 'bind' && actor ? 'bind' : 'login';
-
-/**
- * Whether a new member may sign up with this address: registrations open and its domain
- * allowed, as the sign-up form checks them. The email-registration switch is left out: it is
- * about the password form, and a site may well take new members only through its providers.
- */
-function registrationOpen(settings: SiteSettings, email: string): boolean {
-  return settings.login.allow_new_registrations && emailDomainAllowed(email, settings.login.allow_email_domains);
-}
