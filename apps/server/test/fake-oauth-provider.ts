@@ -15,6 +15,8 @@ export interface FakeProvider {
   user: Record<string, unknown> | null;
   /** The token endpoint answers this status instead of a token. */
   tokenStatus: number;
+  /** The user endpoint never answers (a provider that hangs). */
+  hang: boolean;
   /** Every token request's form fields, and every user request's Authorization header. */
   tokenRequests: URLSearchParams[];
   userRequests: string[];
@@ -35,6 +37,7 @@ export async function startFakeProvider(): Promise<FakeProvider> {
     code: CODE,
     user: { id: 4242, name: 'Ada Lovelace', login: 'ada', email: 'ada@provider.example', avatar_url: '' },
     tokenStatus: 200,
+    hang: false,
     tokenRequests: [],
     userRequests: [],
   };
@@ -54,6 +57,7 @@ export async function startFakeProvider(): Promise<FakeProvider> {
       }
       if (path === '/user' && request.method === 'GET') {
         provider.userRequests.push(request.headers.authorization ?? '');
+        if (provider.hang) return;
         if (request.headers.authorization !== `Bearer ${TOKEN}`) return json(401, { error: 'bad token' });
         return provider.user ? json(200, provider.user) : json(500, { error: 'down' });
       }
@@ -64,6 +68,10 @@ export async function startFakeProvider(): Promise<FakeProvider> {
   const { port } = server.address() as AddressInfo;
   return Object.assign(provider, {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   });
 }

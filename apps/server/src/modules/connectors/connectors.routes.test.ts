@@ -321,6 +321,17 @@ describe('external sign-in (connector_basic)', () => {
     expect(await rowCounts(t)).toEqual(before);
   });
 
+  it('a provider that does not answer within 10 seconds fails the sign-in (error=login_failed), nothing written', async () => {
+    await configure(t, admin, providerFields(provider));
+    const before = await rowCounts(t);
+    provider.hang = true;
+    const started = Date.now();
+    const { location } = await roundTrip(t, provider);
+    expect(location.pathname + location.search).toBe('/users/auth-landing?error=login_failed');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(9_500);
+    expect(await rowCounts(t)).toEqual(before);
+  });
+
   it('a new member is not created while registrations are closed or the domain is not allowed', async () => {
     await configure(t, admin, providerFields(provider));
     const before = await rowCounts(t);
