@@ -110,7 +110,9 @@ export function createServices(site: SiteRuntime, options: ServiceOptions = {}):
   const accounts = new AccountsService(site, siteinfo, auth, mail, captcha, limits);
   const connectors = new ConnectorsService(site, siteinfo, auth, accounts, plugins, limits);
   // The activation page also takes the mailed "connect this login to your account" code.
-  accounts.onLinkFollowed('bind_external', (trx, used, now) => connectors.followBindingLink(trx, used, now));
+  accounts.onLinkFollowed('bind_external', (trx, used, now, proof) =>
+    connectors.followBindingLink(trx, used, now, proof),
+  );
   return {
     siteinfo,
     auth,

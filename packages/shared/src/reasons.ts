@@ -54,6 +54,8 @@ export const CONNECTOR_REASONS = {
   emailPermission: 'error.connector.email_permission',
   loginFailed: 'error.connector.login_failed',
   loginNotFound: 'error.connector.login_not_found',
+  /** A "connect this login" link followed in a browser other than the one that asked for it. */
+  bindingOtherBrowser: 'error.connector.binding_other_browser',
   unbindingLastLogin: 'error.user.unbinding_last_login',
 } as const;
 

@@ -88,7 +88,7 @@ describe('external sign-in security', () => {
     expect(await sessions()).toBe(before);
   });
 
-  it('the binding link goes only to the address owner, names the provider escaped, and works only on the activation endpoint', async () => {
+  it('the binding link goes only to the address owner, names the provider escaped, works only on the activation endpoint and only in the browser that asked', async () => {
     const owner = await buildUser(t.app, {
       e_mail: 'victim@example.com',
       display_name: '<img src=x onerror=alert(1)>',
@@ -119,7 +119,29 @@ describe('external sign-in security', () => {
     expect(reset.status).toBe(403);
     const change = await call(t.app, 'PUT', `${V1}/user/email`, { code });
     expect(change.status).toBe(403);
-    const followed = await call<{ username: string }>(t.app, 'POST', `${V1}/user/email/verification`, { code });
+    // The owner clicks the link in their own browser: the login the attacker started is not
+    // theirs, and nothing is connected (the peer connected it: account takeover).
+    const clicked = await call(t.app, 'POST', `${V1}/user/email/verification`, { code });
+    expect(clicked.status).toBe(403);
+    expect(await t.app.site.db.selectFrom('user_external_logins').selectAll().execute()).toEqual([]);
+    const guessed = await call(
+      t.app,
+      'POST',
+      `${V1}/user/email/verification`,
+      { code },
+      { cookie: 'inquire_link_proof=forged' },
+    );
+    expect(guessed.status).toBe(403);
+    // Only the browser that asked (it holds the key) connects it, and only with the owner's code.
+    const proof = /inquire_link_proof=([^;]+)/.exec(String(asked.headers['set-cookie']))?.[1] ?? '';
+    expect(proof).toBe(key);
+    const followed = await call<{ username: string }>(
+      t.app,
+      'POST',
+      `${V1}/user/email/verification`,
+      { code },
+      { cookie: `inquire_link_proof=${proof}` },
+    );
     expect(followed.body.data.username).toBe(owner.username);
   });
 

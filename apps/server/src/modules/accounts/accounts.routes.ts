@@ -17,7 +17,7 @@ import { ok } from '../../infra/envelope.js';
 import { requireActive, requireLogin } from '../../infra/guards.js';
 import { SESSION_COOKIE } from '../../infra/request-context.js';
 import { parseInput } from '../../infra/validate.js';
-import type { Caller } from './accounts.service.js';
+import { LINK_PROOF_COOKIE, LINK_PROOF_COOKIE_PATH, type Caller } from './accounts.service.js';
 import { getRead } from '../../infra/reads.js';
 
 const V1 = '/answer/api/v1';
@@ -56,7 +56,9 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(`${V1}/user/email/verification`, async (request, reply) => {
     const { code } = parseInput(codeSchema, request.body);
-    const result = await accounts.activate(code, caller(request));
+    const proof = request.cookies[LINK_PROOF_COOKIE];
+    const result = await accounts.activate(code, caller(request), proof);
+    if (proof !== undefined) reply.clearCookie(LINK_PROOF_COOKIE, { path: LINK_PROOF_COOKIE_PATH });
     setSessionCookie(request, reply, result.access_token);
     return ok(request, reply, result);
   });

@@ -143,7 +143,24 @@ export interface NewMember {
 }
 
 /** Runs inside the transaction that uses an emailed code, with what the code carried. */
-export type LinkFollower = (trx: Db, used: { user_id: string; content: string }, now: number) => Promise<void>;
+/**
+ * A code kind the activation endpoint also takes, run in its transaction. `proof` is the
+ * LINK_PROOF_COOKIE the browser sent: what the browser that asked for the code was given.
+ */
+export type LinkFollower = (
+  trx: Db,
+  used: { user_id: string; content: string },
+  now: number,
+  proof: string | undefined,
+) => Promise<void>;
+
+/**
+ * A cookie some emailed codes also need (connectors' `bind_external`): the mailbox proves who
+ * owns the address, the cookie that the same browser asked for the link. Sent only to the
+ * activation endpoint.
+ */
+export const LINK_PROOF_COOKIE = 'inquire_link_proof';
+export const LINK_PROOF_COOKIE_PATH = '/answer/api/v1/user/email/verification';
 
 const emailTakenError = () =>
   AppError.fields([{ field: 'e_mail', key: 'form.e_mail.taken' }], ACCOUNT_REASONS.emailTaken);
@@ -453,10 +470,10 @@ export class AccountsService {
    * whose work runs in the same transaction; the link went to the account's address, so
    * following it proves that address too.
    */
-  async activate(code: string, caller: Caller): Promise<LoginResult> {
+  async activate(code: string, caller: Caller, proof?: string): Promise<LoginResult> {
     const now = nowSeconds();
     const user = await this.site.db.transaction().execute(async (trx) => {
-      const used = await this.consumeActivationCode(trx, hashToken(code), now);
+      const used = await this.consumeActivationCode(trx, hashToken(code), now, proof);
       if (!used) throw AppError.forbidden(ACCOUNT_REASONS.urlExpired, 'url_expired');
       const found = await usersRepository.findById(trx, used.user_id);
       if (!found || found.status === USER_STATUS.deleted)
@@ -468,13 +485,13 @@ export class AccountsService {
   }
 
   /** Uses an activation code, or a code of another action the activation page takes (after its work). */
-  private async consumeActivationCode(trx: Db, codeHash: string, now: number) {
+  private async consumeActivationCode(trx: Db, codeHash: string, now: number, proof: string | undefined) {
     const activation = await emailCodesRepository.consume(trx, codeHash, 'activate', now);
     if (activation) return activation;
     for (const [action, follow] of this.linkFollowers) {
       const used = await emailCodesRepository.consume(trx, codeHash, action, now);
       if (!used) continue;
-      await follow(trx, used, now);
+      await follow(trx, used, now, proof);
       return used;
     }
     return undefined;

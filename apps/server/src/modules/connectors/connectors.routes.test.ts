@@ -386,27 +386,44 @@ describe('external sign-in (connector_basic)', () => {
       const res = await bind({ binding_key: key, email: 'grace@example.com', must: true });
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual({});
+      // The asking browser keeps the key as its proof, for the activation endpoint only.
+      const proofCookie = String(res.response.headers['set-cookie']);
+      expect(proofCookie).toMatch(
+        /inquire_link_proof=[^;]+; Max-Age=600; Path=\/answer\/api\/v1\/user\/email\/verification; HttpOnly; SameSite=Lax/,
+      );
+      const proof = /inquire_link_proof=([^;]+)/.exec(proofCookie)?.[1] ?? '';
       // Nothing is bound before the owner follows the link.
       expect(await rowCounts(t)).toMatchObject({ logins: 0, bindings: 1 });
       const mail = await sink.waitFor('grace@example.com', tick);
       expect(mail.subject).toBe('[Test site] Connect a sign-in to your account');
       expect(mail.text).toContain('Fake');
       const code = codeFromMail(mail, 'account-activation');
+      // Opened in another browser (no proof): refused, and the code still works where it was asked for.
+      const elsewhere = await call(t.app, 'POST', `${V1}/user/email/verification`, { code });
+      expect(elsewhere.status).toBe(403);
+      expect(elsewhere.body.reason).toBe('error.connector.binding_other_browser');
+      expect(await rowCounts(t)).toMatchObject({ logins: 0, bindings: 1 });
       const followed = await call<{ username: string; access_token: string }>(
         t.app,
         'POST',
         `${V1}/user/email/verification`,
-        {
-          code,
-        },
+        { code },
+        { cookie: `inquire_link_proof=${proof}` },
       );
       expect(followed.status).toBe(200);
+      expect(String(followed.response.headers['set-cookie'])).toMatch(/inquire_link_proof=;/);
       expect(followed.body.data.username).toBe(owner.username);
       expect(followed.body.data.access_token).not.toBe('');
       const login = await t.app.site.db.selectFrom('user_external_logins').selectAll().executeTakeFirstOrThrow();
       expect(login).toMatchObject({ user_id: owner.id, provider: SLUG, external_id: 'ext-9' });
       expect(await rowCounts(t)).toMatchObject({ logins: 1, bindings: 0 });
-      const again = await call(t.app, 'POST', `${V1}/user/email/verification`, { code });
+      const again = await call(
+        t.app,
+        'POST',
+        `${V1}/user/email/verification`,
+        { code },
+        { cookie: `inquire_link_proof=${proof}` },
+      );
       expect(again.status).toBe(403);
       // From now on the provider signs in to the owner's account.
       const { location } = await roundTrip(t, provider);

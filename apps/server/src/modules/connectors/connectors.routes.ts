@@ -4,7 +4,12 @@ import { ok } from '../../infra/envelope.js';
 import { requireActive, requireLogin } from '../../infra/guards.js';
 import { getRead } from '../../infra/reads.js';
 import { parseInput } from '../../infra/validate.js';
-import type { Caller } from '../accounts/accounts.service.js';
+import {
+  EMAIL_CODE_TTL_SECONDS,
+  LINK_PROOF_COOKIE,
+  LINK_PROOF_COOKIE_PATH,
+  type Caller,
+} from '../accounts/accounts.service.js';
 import { setSessionCookie } from '../auth/auth.routes.js';
 import { landingPath } from './connectors.presenter.js';
 import {
@@ -72,7 +77,18 @@ export async function connectorsRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(`${V1}/connector/binding/email`, async (request, reply) => {
     const input = parseInput(connectorBindingEmailSchema, request.body);
-    await connectors.bindByEmail(input, caller(request));
+    const outcome = await connectors.bindByEmail(input, caller(request));
+    // The owner was mailed a link that connects this login: it works only in this browser
+    // (ConnectorsService.followBindingLink), which keeps the binding key as its proof.
+    if (outcome === 'owner_mailed') {
+      reply.setCookie(LINK_PROOF_COOKIE, input.binding_key, {
+        path: LINK_PROOF_COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        maxAge: EMAIL_CODE_TTL_SECONDS,
+      });
+    }
     return ok(request, reply, {});
   });
 

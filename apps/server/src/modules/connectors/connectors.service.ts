@@ -226,7 +226,7 @@ export class ConnectorsService {
    * mailed a link that connects and signs in. A free address becomes a new member, bound, with
    * the usual activation email.
    */
-  async bindByEmail(input: ConnectorBindingEmailInput, caller: Caller): Promise<void> {
+  async bindByEmail(input: ConnectorBindingEmailInput, caller: Caller): Promise<'owner_mailed' | 'member_created'> {
     await this.limits.consume('connectorBindingPerIp', caller.ip);
     const keyHash = hashToken(input.binding_key);
     const binding = await connectorsRepository.findBinding(this.site.db, keyHash, nowSeconds());
@@ -238,7 +238,7 @@ export class ConnectorsService {
     if (owner && owner.status !== USER_STATUS.deleted) {
       if (!input.must) throw emailExists();
       await this.mailOwner(settings, owner, keyHash, connector.contract.button.name, caller);
-      return;
+      return 'owner_mailed';
     }
     if (!settings.login.allow_new_registrations) throw AppError.display(ACCOUNT_REASONS.registrationClosed, 'toast');
     if (!emailDomainAllowed(email, settings.login.allow_email_domains)) {
@@ -264,6 +264,7 @@ export class ConnectorsService {
       if (isExternalIdTaken(error)) throw bindingExpired();
       throw error;
     }
+    return 'member_created';
   }
 
   /** The "connect this login to your account" link, to the owner's address (10 minutes, latest only). */
@@ -284,10 +285,22 @@ export class ConnectorsService {
 
   /**
    * The `bind_external` code followed (inside the activation's transaction): the binding it
-   * names becomes a login of the code's account, once. The code went to that account's
-   * address, so only its owner can have followed it.
+   * names becomes a login of the code's account, once. Two proofs: the code went to that
+   * account's address (its owner followed it), and `proof`, the binding key the asking browser
+   * was given as a cookie, shows the link is opened where the external sign-in began. Without
+   * the second, anyone could start a sign-in with their own provider account, ask to connect
+   * it to a stranger's address, and own that account once the stranger clicked the link (the
+   * peer's flaw). Refused, nothing is used up: the right browser can still follow it.
    */
-  async followBindingLink(trx: Db, used: { user_id: string; content: string }, now: number): Promise<void> {
+  async followBindingLink(
+    trx: Db,
+    used: { user_id: string; content: string },
+    now: number,
+    proof: string | undefined,
+  ): Promise<void> {
+    if (proof === undefined || hashToken(proof) !== used.content) {
+      throw AppError.forbidden(CONNECTOR_REASONS.bindingOtherBrowser);
+    }
     const binding = await connectorsRepository.findBinding(trx, used.content, now);
     if (!binding || !(await connectorsRepository.takeBinding(trx, used.content))) {
       throw AppError.forbidden(ACCOUNT_REASONS.urlExpired, 'url_expired');
@@ -301,15 +314,17 @@ export class ConnectorsService {
   /**
    * `DELETE connector/user/unbinding` (S7-162). An account without a password keeps its last
    * login: without it nobody could sign in to the account (a password reset by email still
-   * could, but that is not what the member asked for).
+   * could, but that is not what the member asked for). The member's row is locked first: two
+   * unlinks at once would otherwise each see the other's login still there.
    */
   async unbind(actor: Actor, input: ConnectorUnbindingInput): Promise<void> {
     await this.limits.consume('connectorUnbindPerAccount', actor.user.id);
     await this.site.db.transaction().execute(async (trx) => {
+      const password = await usersRepository.lockedPassword(trx, actor.user.id);
       const logins = await connectorsRepository.loginsOf(trx, actor.user.id);
       const removing = logins.filter((l) => l.external_id === input.external_id);
       if (removing.length === 0) throw AppError.notFound(CONNECTOR_REASONS.loginNotFound);
-      if (!actor.user.pass && removing.length === logins.length) {
+      if (!password && removing.length === logins.length) {
         throw AppError.badRequest(CONNECTOR_REASONS.unbindingLastLogin);
       }
       await connectorsRepository.deleteLogin(trx, actor.user.id, input.external_id);

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { UsersTable } from '../../db/database.js';
-import type { Db } from '../../infra/db.js';
+import { isSqlite, type Db } from '../../infra/db.js';
 import { jsonObject } from '../../infra/json-columns.js';
 import { oneOf, preparedQuery } from '../../infra/prepared-query.js';
 
@@ -41,6 +41,17 @@ const authorsOf = preparedQuery((db, v: { ids: readonly string[] }) =>
 export const usersRepository = {
   findById(db: Db, id: string): Promise<UserRow | undefined> {
     return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  /**
+   * The member's password hash, the row locked until the transaction ends, so two requests
+   * deciding by it run one after the other. PostgreSQL locks the row; SQLite's write
+   * transactions (BEGIN IMMEDIATE) already hold the whole database.
+   */
+  async lockedPassword(trx: Db, id: string): Promise<string | undefined> {
+    const read = trx.selectFrom('users').select('pass').where('id', '=', id);
+    const row = await (isSqlite(trx) ? read : read.forUpdate()).executeTakeFirst();
+    return row?.pass;
   },
 
   /** A member's id by username (search's `user:name`), without the rest of the row. */
