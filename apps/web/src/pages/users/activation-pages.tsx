@@ -1,4 +1,4 @@
-import { MAIL_STATUS, type LoginResult } from '@inquire/shared';
+import { CONNECTOR_REASONS, MAIL_STATUS, type LoginResult } from '@inquire/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useRouteLoaderData, useSearchParams } from 'react-router';
 import { resetSession, type Session } from '../../app/session';
@@ -21,6 +21,8 @@ export function AccountActivationPage() {
   const { user } = useRouteLoaderData('root') as Session;
   const code = params.get('code') ?? '';
   const [failed, setFailed] = useState(false);
+  /** Why the server refused, when it says more than "expired" (a connect link opened in another browser). */
+  const [refusal, setRefusal] = useState<string>();
   const sent = useRef(false);
 
   useEffect(() => {
@@ -38,6 +40,10 @@ export function AccountActivationPage() {
         await navigate('/users/account-activation/success', { replace: true });
       })
       .catch(async (error: unknown) => {
+        if (error instanceof ApiError && error.reason === CONNECTOR_REASONS.bindingOtherBrowser) {
+          setRefusal(error.message);
+          return;
+        }
         // The failed page is for signed-in members who are not activated; anyone else sees it here.
         if (error instanceof ApiError && user && user.mail_status !== MAIL_STATUS.activated) {
           await navigate('/users/account-activation/failed', { replace: true });
@@ -45,6 +51,13 @@ export function AccountActivationPage() {
       });
   }, [code, navigate, user]);
 
+  if (refusal) {
+    return (
+      <AuthCard title={t('ui.connectors.link_refused_title')}>
+        <Alert kind="warning">{refusal}</Alert>
+      </AuthCard>
+    );
+  }
   if (failed) return <ActivationFailed />;
   return (
     <AuthCard title={t('ui.account.activation.title')}>
