@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SiteRuntime } from '../../apps/server/src/infra/site.js';
 import { createServices } from '../../apps/server/src/services.js';
-import { codeFromMail, startSmtpSink, type SmtpSink } from '../../apps/server/test/smtp-sink.js';
+import { codeFromMail, mailToSink, startSmtpSink, type SmtpSink } from '../../apps/server/test/smtp-sink.js';
 import { apiCall, tokenOf } from '../support/api.js';
 import { DESKTOP, launchBrowser, openTab, PHONE, screenshot } from '../support/browser.js';
 import { startFakeOAuth, type FakeOAuth } from '../support/fake-oauth.js';
@@ -58,20 +58,7 @@ beforeAll(async () => {
     const services = createServices(runtime);
     // The provider sends the browser back to the site's own address.
     await services.siteinfo.update('general', { site_url: site.url });
-    await services.mail.updateSmtp(
-      {
-        from_email: 'noreply@example.com',
-        from_name: 'E2E Site',
-        smtp_host: '127.0.0.1',
-        smtp_port: sink.port,
-        encryption: '',
-        smtp_username: '',
-        smtp_password: '',
-        smtp_authentication: false,
-      },
-      'en_US',
-      'E2E Site',
-    );
+    await mailToSink(services.mail, sink, 'E2E Site');
   });
   // As an admin configures it on the plugin's settings page.
   const admin = await tokenOf(site.url, ADMIN);

@@ -2,7 +2,13 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SiteRuntime } from '../../apps/server/src/infra/site.js';
 import { createServices } from '../../apps/server/src/services.js';
-import { codeFromMail, startSmtpSink, type SinkMail, type SmtpSink } from '../../apps/server/test/smtp-sink.js';
+import {
+  codeFromMail,
+  mailToSink,
+  startSmtpSink,
+  type SinkMail,
+  type SmtpSink,
+} from '../../apps/server/test/smtp-sink.js';
 import { apiCall, tokenOf } from '../support/api.js';
 import { axeViolations } from '../support/axe.js';
 import { DESKTOP, launchBrowser, openTab, PHONE, screenshot } from '../support/browser.js';
@@ -48,20 +54,7 @@ beforeAll(async () => {
   site = await startSite({ installed: true });
   await seedUsers(site.dataDir, [ASKER, HELPER]);
   await withSite(async (runtime) => {
-    await createServices(runtime).mail.updateSmtp(
-      {
-        from_email: 'noreply@example.com',
-        from_name: 'E2E Site',
-        smtp_host: '127.0.0.1',
-        smtp_port: sink.port,
-        encryption: '',
-        smtp_username: '',
-        smtp_password: '',
-        smtp_authentication: false,
-      },
-      'en_US',
-      'E2E Site',
-    );
+    await mailToSink(createServices(runtime).mail, sink, 'E2E Site');
   });
   askerToken = await tokenOf(site.url, ASKER);
   await apiCall(site.url, askerToken, 'PUT', 'user/notification/config', { inbox: { key: 'email', enable: true } });

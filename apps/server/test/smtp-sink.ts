@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import type { MailService } from '../src/modules/mail/mail.service.js';
 
 export interface SinkMail {
   to: string;
@@ -74,4 +75,26 @@ export function codeFromMail(mail: SinkMail, page: string): string {
   const match = mail.text.match(new RegExp(`https?://\\S+/users/${page}\\?code=([\\w%-]+)`));
   if (!match?.[1]) throw new Error(`no ${page} link in: ${mail.text}`);
   return decodeURIComponent(match[1]);
+}
+
+/** Sends a site's mail to the sink, as an admin saves plain SMTP without authentication. */
+export async function mailToSink(
+  mail: Pick<MailService, 'updateSmtp'>,
+  sink: SmtpSink,
+  siteName: string,
+): Promise<void> {
+  await mail.updateSmtp(
+    {
+      from_email: 'noreply@example.com',
+      from_name: siteName,
+      smtp_host: '127.0.0.1',
+      smtp_port: sink.port,
+      encryption: '',
+      smtp_username: '',
+      smtp_password: '',
+      smtp_authentication: false,
+    },
+    'en_US',
+    siteName,
+  );
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildUser, DEFAULT_PASSWORD, loginAs } from '../../../test/factories.js';
 import { buildTestApp, call, type TestApp } from '../../../test/harness.js';
-import { codeFromMail, startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
+import { codeFromMail, mailToSink, startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
 import { hashToken } from '../../infra/tokens.js';
 import { nowSeconds } from '../../lib/clock.js';
 
@@ -9,20 +9,7 @@ const V1 = '/answer/api/v1';
 type Fields = { error_field: string; error_msg: string }[];
 
 async function configureSmtp(t: TestApp, sink: SmtpSink): Promise<void> {
-  await t.app.services.mail.updateSmtp(
-    {
-      from_email: 'noreply@example.com',
-      from_name: 'Test site',
-      smtp_host: '127.0.0.1',
-      smtp_port: sink.port,
-      encryption: '',
-      smtp_username: '',
-      smtp_password: '',
-      smtp_authentication: false,
-    },
-    'en_US',
-    'Test site',
-  );
+  await mailToSink(t.app.services.mail, sink, 'Test site');
 }
 
 async function setCaptcha(t: TestApp, enabled: boolean): Promise<void> {

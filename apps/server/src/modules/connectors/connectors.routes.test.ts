@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeProvider, type FakeProvider } from '../../../test/fake-oauth-provider.js';
 import { buildUser, loginAs } from '../../../test/factories.js';
 import { buildTestApp, call, type TestApp } from '../../../test/harness.js';
-import { codeFromMail, startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
+import { codeFromMail, mailToSink, startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
 
 const V1 = '/answer/api/v1';
 const SLUG = 'connector_basic';
@@ -13,20 +13,7 @@ type InfoItem = { name: string; icon: string; link: string };
 type UserInfoItem = InfoItem & { binding: boolean; external_id: string };
 
 async function configureSmtp(t: TestApp, sink: SmtpSink): Promise<void> {
-  await t.app.services.mail.updateSmtp(
-    {
-      from_email: 'noreply@example.com',
-      from_name: 'Test site',
-      smtp_host: '127.0.0.1',
-      smtp_port: sink.port,
-      encryption: '',
-      smtp_username: '',
-      smtp_password: '',
-      smtp_authentication: false,
-    },
-    'en_US',
-    'Test site',
-  );
+  await mailToSink(t.app.services.mail, sink, 'Test site');
 }
 
 /** Sets the connector up through the admin's plugin config API, as an admin would. */

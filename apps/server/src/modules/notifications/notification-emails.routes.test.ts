@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { buildUser, loginAs } from '../../../test/factories.js';
 import { ADMIN, buildTestApp, call, type TestApp } from '../../../test/harness.js';
-import { codeFromMail, startSmtpSink, type SinkMail, type SmtpSink } from '../../../test/smtp-sink.js';
+import { codeFromMail, mailToSink, startSmtpSink, type SinkMail, type SmtpSink } from '../../../test/smtp-sink.js';
 import { nowSeconds } from '../../lib/clock.js';
 import { notifyInbox } from './notify.js';
 import { QUOTA_WINDOW_SECONDS } from './email-notices.js';
@@ -28,20 +28,7 @@ describe('notification emails, digests and unsubscribe (issue 11, item 5)', () =
   beforeEach(async () => {
     t = await buildTestApp({ app: { writeLimits: false } });
     sink = await startSmtpSink();
-    await t.app.services.mail.updateSmtp(
-      {
-        from_email: 'noreply@example.com',
-        from_name: 'Inquire',
-        smtp_host: '127.0.0.1',
-        smtp_port: sink.port,
-        encryption: '',
-        smtp_username: '',
-        smtp_password: '',
-        smtp_authentication: false,
-      },
-      'en_US',
-      'Test site',
-    );
+    await mailToSink(t.app.services.mail, sink, 'Test site');
     asker = await make();
     answerer = await make();
     bystander = await make();
