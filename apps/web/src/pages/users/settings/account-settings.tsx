@@ -57,7 +57,7 @@ export function AccountSettings() {
           </Button>
         ) : null}
       </section>
-      <section className={logins.length ? sectionClass : 'space-y-4'} aria-labelledby="account-password">
+      <section className={sectionClass} aria-labelledby="account-password">
         <h2 id="account-password" className="text-lg font-semibold">
           {t('ui.account.settings.password')}
         </h2>
@@ -71,7 +71,7 @@ export function AccountSettings() {
 /**
  * "My logins" (S7-162): each external sign-in with its icon and name; a linked one can be
  * unlinked (after a confirmation; the server refuses the last way into an account), another
- * linked by following its link. Hidden when no connector is on.
+ * linked by following its link. Says so when no connector is on.
  */
 export function MyLogins({ logins }: { logins: ConnectorUserItem[] }) {
   const { t } = useTranslation();
@@ -79,7 +79,6 @@ export function MyLogins({ logins }: { logins: ConnectorUserItem[] }) {
   const [asking, setAsking] = useState<ConnectorUserItem | null>(null);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState('');
-  if (logins.length === 0) return null;
 
   async function unlink(login: ConnectorUserItem) {
     setBusy(true);
@@ -104,28 +103,32 @@ export function MyLogins({ logins }: { logins: ConnectorUserItem[] }) {
         {t('ui.account.settings.logins')}
       </h2>
       {refusal ? <Alert kind="danger">{refusal}</Alert> : null}
-      <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
-        {logins.map((login) => (
-          <li key={login.link} className="flex flex-wrap items-center gap-3 px-4 py-3">
-            <ConnectorIcon icon={login.icon} />
-            <span className="min-w-0 flex-1">
-              <span className="block truncate font-medium">{login.name}</span>
-              <span className="block text-xs text-gray-600 dark:text-gray-400">
-                {t(login.binding ? 'ui.connectors.logins.linked' : 'ui.connectors.logins.not_linked')}
+      {logins.length === 0 ? (
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t('ui.account.settings.no_logins')}</p>
+      ) : (
+        <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
+          {logins.map((login) => (
+            <li key={login.link} className="flex flex-wrap items-center gap-3 px-4 py-3">
+              <ConnectorIcon icon={login.icon} />
+              <span className="min-w-0 flex-1">
+                <span className="block truncate font-medium">{login.name}</span>
+                <span className="block text-xs text-gray-600 dark:text-gray-400">
+                  {t(login.binding ? 'ui.connectors.logins.linked' : 'ui.connectors.logins.not_linked')}
+                </span>
               </span>
-            </span>
-            {login.binding ? (
-              <Button variant="secondary" size="sm" onClick={() => setAsking(login)}>
-                {t('ui.connectors.logins.unlink')}
-              </Button>
-            ) : (
-              <a href={connectorHref(login.link)} className={buttonClass('secondary', 'sm')}>
-                {t('ui.connectors.logins.link')}
-              </a>
-            )}
-          </li>
-        ))}
-      </ul>
+              {login.binding ? (
+                <Button variant="secondary" size="sm" onClick={() => setAsking(login)}>
+                  {t('ui.connectors.logins.unlink')}
+                </Button>
+              ) : (
+                <a href={connectorHref(login.link)} className={buttonClass('secondary', 'sm')}>
+                  {t('ui.connectors.logins.link')}
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
       <Dialog
         open={asking !== null}
         onOpenChange={(open) => (open ? undefined : setAsking(null))}
