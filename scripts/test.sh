@@ -39,12 +39,13 @@ npx vitest run --project routes-postgres --reporter=default --reporter=json --ou
 step "browser tests (Chromium)"
 npx vitest run --project e2e --reporter=default --reporter=json --outputFile="$results/e2e.json"
 
-step "browser tests on PostgreSQL (the moderation, notification, admin and search flows)"
+step "browser tests on PostgreSQL (the moderation, notification, admin, search and external sign-in flows)"
 # The same files against sites installed on the throwaway cluster (e2e/support/server.ts).
 INQUIRE_E2E_DB=postgres npx vitest run --project e2e \
   e2e/tests/moderation.test.ts e2e/tests/notifications.test.ts e2e/tests/notification-emails.test.ts \
   e2e/tests/live-stream.test.ts e2e/tests/admin-content.test.ts e2e/tests/admin-customize.test.ts \
   e2e/tests/admin-settings.test.ts e2e/tests/admin-users.test.ts e2e/tests/search.test.ts \
+  e2e/tests/connectors.test.ts \
   --reporter=default --reporter=json --outputFile="$results/e2e-postgres.json"
 
 step "summary"
