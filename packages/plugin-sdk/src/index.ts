@@ -33,7 +33,11 @@ export type PluginConfigField = {
   required?: boolean;
 } & (
   | { type: 'number'; default: number; min?: number; max?: number }
-  | { type: 'text'; default: string; max_length?: number }
+  /**
+   * `secret`: a credential (a client secret, an API key). The admin's form reads it back masked
+   * (PLUGIN_SECRET_MASK) and sending the mask back keeps it, as the SMTP password.
+   */
+  | { type: 'text'; default: string; max_length?: number; secret?: boolean }
   | { type: 'switch'; default: boolean }
 );
 

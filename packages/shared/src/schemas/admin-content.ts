@@ -206,8 +206,13 @@ export interface PluginConfigFieldInfo {
   required: boolean;
   min?: number;
   max?: number;
+  /** A credential: `value` is PLUGIN_SECRET_MASK when one is saved, and sending the mask keeps it. */
+  secret?: boolean;
   value: string | number | boolean;
 }
+
+/** What a saved secret plugin setting reads as in the admin's form (the SMTP password's mask). */
+export const PLUGIN_SECRET_MASK = '********';
 
 export interface PluginItem {
   name: string;

@@ -15,7 +15,9 @@ const KEY_ICON_SVG =
 export const DEFAULT_CONNECTOR_ICON = Buffer.from(KEY_ICON_SVG).toString('base64');
 
 /** A text setting; its texts sit beside the plugin's own (`key`: where the field's name would clash with them). */
-const text = (name: string, fallback = '', max_length = 1024, key = name): PluginConfigField => ({
+type TextField = Extract<PluginConfigField, { type: 'text' }>;
+
+const text = (name: string, fallback = '', max_length = 1024, key = name): TextField => ({
   name,
   type: 'text',
   title_key: `plugin.connector_basic.${key}.title`,
@@ -36,7 +38,7 @@ export const CONNECTOR_BASIC_MANIFEST: PluginManifest = {
     // `plugin.connector_basic.name` is the plugin's own name.
     text('name', 'OAuth', 64, 'button_name'),
     text('client_id'),
-    text('client_secret'),
+    { ...text('client_secret'), secret: true },
     text('authorize_url'),
     text('token_url'),
     text('user_json_url'),

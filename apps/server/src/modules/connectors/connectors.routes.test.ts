@@ -1,5 +1,5 @@
 import { translate } from '@inquire/i18n';
-import { CONNECTOR_REASONS, ROLE } from '@inquire/shared';
+import { CONNECTOR_REASONS, PLUGIN_SECRET_MASK, ROLE } from '@inquire/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeProvider, type FakeProvider } from '../../../test/fake-oauth-provider.js';
 import { buildUser, loginAs } from '../../../test/factories.js';
@@ -158,6 +158,34 @@ describe('external sign-in (connector_basic)', () => {
     );
     expect(off.status).toBe(200);
     expect(await list()).toEqual([]);
+  });
+
+  it('the client secret is never read back: the admin form gets a mask, and saving the mask keeps the secret', async () => {
+    await configure(t, admin, providerFields(provider));
+    const read = async () =>
+      (
+        await call<{ config_fields: { name: string; value: unknown; secret?: boolean }[] }>(
+          t.app,
+          'GET',
+          '/answer/admin/api/plugin/config',
+          undefined,
+          { token: admin, query: { plugin_slug_name: SLUG } },
+        )
+      ).body.data.config_fields;
+    const secret = (await read()).find((f) => f.name === 'client_secret');
+    expect(secret).toMatchObject({ value: PLUGIN_SECRET_MASK, secret: true });
+    expect(JSON.stringify(await read())).not.toContain('secret-1');
+    // The form sends everything back as it read it, the mask included: the secret stays.
+    const fields = Object.fromEntries((await read()).map((f) => [f.name, f.value as string]));
+    await configure(t, admin, { ...fields, name: 'Renamed' });
+    await roundTrip(t, provider);
+    expect(provider.tokenRequests.at(-1)?.get('client_secret')).toBe('secret-1');
+    // A new secret replaces it; an emptied one reads back empty, not as the mask.
+    await configure(t, admin, { ...fields, client_secret: 'secret-2' });
+    await roundTrip(t, provider);
+    expect(provider.tokenRequests.at(-1)?.get('client_secret')).toBe('secret-2');
+    await configure(t, admin, { ...fields, client_secret: '' });
+    expect((await read()).find((f) => f.name === 'client_secret')?.value).toBe('');
   });
 
   it('connector/login redirects to the provider with a state kept only in an HttpOnly cookie, and writes nothing', async () => {

@@ -2,6 +2,7 @@ import type { PluginConfigField, PluginManifest } from '@inquire/plugin-sdk';
 import { translate } from '@inquire/i18n';
 import {
   ADMIN_CONTENT_REASONS,
+  PLUGIN_SECRET_MASK,
   type Language,
   type PluginConfig,
   type PluginConfigFieldInfo,
@@ -128,7 +129,8 @@ export class PluginsService {
     const issues: FieldIssue[] = [];
     for (const field of manifest.config_fields ?? []) {
       const given = input.config_fields[field.name];
-      if (given === undefined) {
+      // A secret sent back as the form read it: unchanged.
+      if (given === undefined || (isSecret(field) && given === PLUGIN_SECRET_MASK)) {
         next[field.name] = valueOf(field, saved);
         continue;
       }
@@ -189,6 +191,9 @@ function fieldInfo(field: PluginConfigField, value: ConfigValue, lang: Language)
     description: translate(lang, field.description_key),
     required: field.required === true,
     ...(field.type === 'number' ? { min: field.min, max: field.max } : {}),
-    value,
+    ...(isSecret(field) ? { secret: true, value: value === '' ? '' : PLUGIN_SECRET_MASK } : { value }),
   };
 }
+
+/** A credential setting: never read back (fieldInfo), kept when its mask is sent back (saveConfig). */
+const isSecret = (field: PluginConfigField) => field.type === 'text' && field.secret === true;

@@ -226,7 +226,8 @@ export function PluginConfigPage() {
               label={field.title}
               help={field.description}
               name={field.name}
-              type={field.type === 'number' ? 'number' : 'text'}
+              type={field.secret ? 'password' : field.type === 'number' ? 'number' : 'text'}
+              autoComplete={field.secret ? 'new-password' : undefined}
               inputMode={field.type === 'number' ? 'numeric' : undefined}
               min={field.min}
               max={field.max}
