@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SiteRuntime } from '../../apps/server/src/infra/site.js';
 import { createServices } from '../../apps/server/src/services.js';
 import { codeFromMail, mailToSink, startSmtpSink, type SmtpSink } from '../../apps/server/test/smtp-sink.js';
-import { apiCall, tokenOf } from '../support/api.js';
+import { apiCall, signInByToken, tokenOf } from '../support/api.js';
 import { DESKTOP, launchBrowser, openTab, PHONE, screenshot } from '../support/browser.js';
 import { startFakeOAuth, type FakeOAuth } from '../support/fake-oauth.js';
 import { seedUsers } from '../support/seed.js';
@@ -48,6 +48,37 @@ async function signInWithAcme(page: Page, label = 'Sign in with Acme'): Promise<
   await page.getByRole('link', { name: label }).click();
 }
 
+/** The admin sets the connector up on its settings page (/admin/connector_basic) and switches it on. */
+async function configureAsAdmin(): Promise<void> {
+  const admin = await tokenOf(site.url, ADMIN);
+  const { context, page, problems } = await openTab(browser, { viewport: DESKTOP });
+  await signInByToken(context, site.url, admin);
+  await page.goto(`${site.url}/admin/connector_basic`);
+  await page.getByRole('heading', { name: 'OAuth2 sign-in settings' }).waitFor();
+  const fields: [string, string][] = [
+    ['Button name', 'Acme'],
+    ['Client ID', 'inquire-e2e'],
+    ['Client secret', 'e2e-secret'],
+    ['Authorize URL', `${provider.url}/authorize`],
+    ['Token URL', `${provider.url}/token`],
+    ['User JSON URL', `${provider.url}/user`],
+    ['Scope', 'email'],
+  ];
+  for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
+  await screenshot(page, 'connectors-admin-config-desktop-light');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Update success.').waitFor();
+  await page.reload();
+  expect(await page.getByLabel('Authorize URL', { exact: true }).inputValue()).toBe(`${provider.url}/authorize`);
+  expect(problems).toEqual([]);
+  await context.close();
+  // Built in, so on from the start; switched on here in case a run left it off.
+  await apiCall(site.url, admin, 'PUT', '/answer/admin/api/plugin/status', {
+    plugin_slug_name: 'connector_basic',
+    enabled: true,
+  });
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   sink = await startSmtpSink();
@@ -60,24 +91,6 @@ beforeAll(async () => {
     await services.siteinfo.update('general', { site_url: site.url });
     await mailToSink(services.mail, sink, 'E2E Site');
   });
-  // As an admin configures it on the plugin's settings page.
-  const admin = await tokenOf(site.url, ADMIN);
-  await apiCall(site.url, admin, 'PUT', '/answer/admin/api/plugin/config', {
-    plugin_slug_name: 'connector_basic',
-    config_fields: {
-      name: 'Acme',
-      client_id: 'inquire-e2e',
-      client_secret: 'e2e-secret',
-      authorize_url: `${provider.url}/authorize`,
-      token_url: `${provider.url}/token`,
-      user_json_url: `${provider.url}/user`,
-      scope: 'email',
-    },
-  });
-  await apiCall(site.url, admin, 'PUT', '/answer/admin/api/plugin/status', {
-    plugin_slug_name: 'connector_basic',
-    enabled: true,
-  });
   await new Promise((r) => setTimeout(r, 5500)); // the settings cache lives 5 s
 });
 afterAll(async () => {
@@ -88,6 +101,9 @@ afterAll(async () => {
 });
 
 describe('external sign-in in the browser', () => {
+  // First: every flow below signs in through the connector this sets up.
+  it('[S2-119] the admin sets the connector up on its settings page', configureAsAdmin);
+
   it('[S1-034] [S3-038] [S2-088] [S4-024] [S4-026] signs a new member in with the connector button and lands on the saved page', async () => {
     provider.next.user = { id: 'ada-1', name: 'Ada Provider', login: 'ada', email: 'ada@provider.example' };
     provider.next.declined = false;
