@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { SiteRuntime } from '../../apps/server/src/infra/site.js';
 
 export const REPO = resolve(import.meta.dirname, '..', '..');
 const CLI = join(REPO, 'apps', 'server', 'bin', 'inquire.mjs');
@@ -155,4 +156,21 @@ export async function startSite(
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Works on a running site's database in-process, as its admin's settings would change it (the
+ * SMTP server, the site URL, a plugin's switch): opened for `work` and closed after it.
+ */
+export async function withSiteRuntime(
+  site: Pick<RunningSite, 'dataDir'>,
+  work: (runtime: SiteRuntime) => Promise<void>,
+): Promise<void> {
+  const runtime = new SiteRuntime(site.dataDir);
+  await runtime.open();
+  try {
+    await work(runtime);
+  } finally {
+    await runtime.close();
+  }
 }

@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SiteRuntime } from '../../apps/server/src/infra/site.js';
 import { createServices } from '../../apps/server/src/services.js';
 import {
   codeFromMail,
@@ -13,7 +12,7 @@ import {
 import { axeViolations } from '../support/axe.js';
 import { DESKTOP, launchBrowser, openTab, PHONE, screenshot } from '../support/browser.js';
 import { seedUsers } from '../support/seed.js';
-import { ADMIN, startSite, type RunningSite } from '../support/server.js';
+import { ADMIN, startSite, withSiteRuntime, type RunningSite } from '../support/server.js';
 
 const RECOVER = { username: 'forgetful', email: 'forgetful@example.com', password: 'old-password-1' };
 const SUSPENDED = {
@@ -35,19 +34,8 @@ let browser: Browser;
 let site: RunningSite;
 let sink: SmtpSink;
 
-/** Writes to the running site's database as its admin would: SMTP settings, the captcha switch. */
-async function withSite(work: (site: SiteRuntime) => Promise<void>): Promise<void> {
-  const runtime = new SiteRuntime(site.dataDir);
-  await runtime.open();
-  try {
-    await work(runtime);
-  } finally {
-    await runtime.close();
-  }
-}
-
 async function setCaptcha(enabled: boolean): Promise<void> {
-  await withSite(async (runtime) => {
+  await withSiteRuntime(site, async (runtime) => {
     await runtime.db
       .insertInto('plugin_state')
       .values({ slug_name: 'captcha-basic', enabled: enabled ? 1 : 0, config: '', updated_at: 0 })
@@ -70,7 +58,7 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   site = await startSite({ installed: true });
   await seedUsers(site.dataDir, [RECOVER, SUSPENDED, FOREVER]);
-  await withSite(async (runtime) => {
+  await withSiteRuntime(site, async (runtime) => {
     await mailToSink(createServices(runtime).mail, sink, 'E2E Site');
   });
   await setCaptcha(false);
@@ -270,7 +258,7 @@ describe('accounts in the browser', () => {
   });
 
   it('[S1-004] [S1-016] [S2-029] [S2-030] [S2-032] [S2-063] [S2-064] [S7-130] [S7-139] [S7-140] lists members and shows a profile edited in settings', async () => {
-    await withSite(async (runtime) => {
+    await withSiteRuntime(site, async (runtime) => {
       const services = createServices(runtime);
       await services.siteinfo.update('general', { site_url: site.url });
       await services.siteinfo.update('site_users', {

@@ -5,14 +5,13 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SiteRuntime } from '../../apps/server/src/infra/site.js';
 import { createServices } from '../../apps/server/src/services.js';
 import { codeFromMail, mailToSink, startSmtpSink, type SmtpSink } from '../../apps/server/test/smtp-sink.js';
 import { apiCall, signInByToken, tokenOf } from '../support/api.js';
 import { DESKTOP, launchBrowser, openTab, PHONE, screenshot } from '../support/browser.js';
 import { startFakeOAuth, type FakeOAuth } from '../support/fake-oauth.js';
 import { seedUsers } from '../support/seed.js';
-import { ADMIN, startSite, type RunningSite } from '../support/server.js';
+import { ADMIN, startSite, withSiteRuntime, type RunningSite } from '../support/server.js';
 
 const OWNER = { username: 'owner', email: 'owner@example.com', password: 'owner-pass-1' };
 
@@ -20,16 +19,6 @@ let browser: Browser;
 let site: RunningSite;
 let sink: SmtpSink;
 let provider: FakeOAuth;
-
-async function withSite(work: (site: SiteRuntime) => Promise<void>): Promise<void> {
-  const runtime = new SiteRuntime(site.dataDir);
-  await runtime.open();
-  try {
-    await work(runtime);
-  } finally {
-    await runtime.close();
-  }
-}
 
 /** The member the stored token belongs to, as the API answers the page's own token. */
 async function signedInAs(page: Page): Promise<{ username: string; mail_status: number } | null> {
@@ -85,7 +74,7 @@ beforeAll(async () => {
   provider = await startFakeOAuth();
   site = await startSite({ installed: true });
   await seedUsers(site.dataDir, [OWNER]);
-  await withSite(async (runtime) => {
+  await withSiteRuntime(site, async (runtime) => {
     const services = createServices(runtime);
     // The provider sends the browser back to the site's own address.
     await services.siteinfo.update('general', { site_url: site.url });

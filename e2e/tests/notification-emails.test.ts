@@ -1,6 +1,5 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SiteRuntime } from '../../apps/server/src/infra/site.js';
 import { createServices } from '../../apps/server/src/services.js';
 import {
   codeFromMail,
@@ -13,7 +12,7 @@ import { apiCall, tokenOf } from '../support/api.js';
 import { axeViolations } from '../support/axe.js';
 import { DESKTOP, launchBrowser, openTab, PHONE, screenshot } from '../support/browser.js';
 import { seedUsers } from '../support/seed.js';
-import { startSite, type RunningSite } from '../support/server.js';
+import { startSite, withSiteRuntime, type RunningSite } from '../support/server.js';
 
 /**
  * Notification emails end to end (issue 11, item 5): a member answers, the asker's email
@@ -31,16 +30,6 @@ let sink: SmtpSink;
 let askerToken = '';
 let mail: SinkMail;
 
-async function withSite(work: (runtime: SiteRuntime) => Promise<void>): Promise<void> {
-  const runtime = new SiteRuntime(site.dataDir);
-  await runtime.open();
-  try {
-    await work(runtime);
-  } finally {
-    await runtime.close();
-  }
-}
-
 /** The emailed unsubscribe link on this test server's origin (the site URL of `inquire init` has no port). */
 const unsubscribeLink = (code: string) => `${site.url}/users/unsubscribe?code=${encodeURIComponent(code)}`;
 const inboxEmailOn = async () =>
@@ -53,7 +42,7 @@ beforeAll(async () => {
   process.env.INQUIRE_MAIL_INTERVAL_MS = '300';
   site = await startSite({ installed: true });
   await seedUsers(site.dataDir, [ASKER, HELPER]);
-  await withSite(async (runtime) => {
+  await withSiteRuntime(site, async (runtime) => {
     await mailToSink(createServices(runtime).mail, sink, 'E2E Site');
   });
   askerToken = await tokenOf(site.url, ASKER);
@@ -133,7 +122,7 @@ describe('notification emails', () => {
     expect(oneClick.status).toBe(200);
     expect(await inboxEmailOn()).toBe(false);
 
-    await withSite(async (runtime) => {
+    await withSiteRuntime(site, async (runtime) => {
       await runtime.db.updateTable('email_codes').set({ expires_at: 1 }).where('action', '=', 'unsubscribe').execute();
     });
     const { context, page, problems } = await openTab(browser, { locale: 'zh-CN', colorScheme: 'dark' });
