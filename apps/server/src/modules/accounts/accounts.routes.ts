@@ -22,7 +22,8 @@ import { getRead } from '../../infra/reads.js';
 
 const V1 = '/answer/api/v1';
 
-function caller(request: FastifyRequest): Caller {
+/** Who is asking, as the account rules see it (limits by IP, emails in the reader's language). */
+export function callerOf(request: FastifyRequest): Caller {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '', lang: request.lang };
 }
 
@@ -42,7 +43,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(`${V1}/user/register/email`, async (request, reply) => {
     const input = parseInput(registerSchema, request.body);
-    const result = await accounts.register(input, caller(request));
+    const result = await accounts.register(input, callerOf(request));
     setSessionCookie(request, reply, result.access_token);
     return ok(request, reply, result);
   });
@@ -50,14 +51,14 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   app.post(`${V1}/user/email/verification/send`, async (request, reply) => {
     const actor = requireLogin(request);
     const input = parseInput(captchaOnlySchema, request.body);
-    await accounts.resendActivation(actor, input, caller(request));
+    await accounts.resendActivation(actor, input, callerOf(request));
     return ok(request, reply, null);
   });
 
   app.post(`${V1}/user/email/verification`, async (request, reply) => {
     const { code } = parseInput(codeSchema, request.body);
     const proof = request.cookies[LINK_PROOF_COOKIE];
-    const result = await accounts.activate(code, caller(request), proof);
+    const result = await accounts.activate(code, callerOf(request), proof);
     if (proof !== undefined) reply.clearCookie(LINK_PROOF_COOKIE, { path: LINK_PROOF_COOKIE_PATH });
     setSessionCookie(request, reply, result.access_token);
     return ok(request, reply, result);
@@ -65,7 +66,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(`${V1}/user/password/reset`, async (request, reply) => {
     const input = parseInput(passwordResetSchema, request.body);
-    await accounts.requestPasswordReset(input, caller(request));
+    await accounts.requestPasswordReset(input, callerOf(request));
     return ok(request, reply, null);
   });
 
@@ -78,20 +79,20 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   app.put(`${V1}/user/password`, async (request, reply) => {
     const actor = requireActive(request);
     const input = parseInput(changePasswordSchema, request.body);
-    await accounts.changePassword(actor, input, caller(request));
+    await accounts.changePassword(actor, input, callerOf(request));
     return ok(request, reply, null);
   });
 
   app.post(`${V1}/user/email/change/code`, async (request, reply) => {
     const actor = requireLogin(request);
     const input = parseInput(emailChangeSchema, request.body);
-    await accounts.requestEmailChange(actor, input, caller(request));
+    await accounts.requestEmailChange(actor, input, callerOf(request));
     return ok(request, reply, null);
   });
 
   app.put(`${V1}/user/email`, async (request, reply) => {
     const { code } = parseInput(codeSchema, request.body);
-    const result = await accounts.confirmEmailChange(code, caller(request), request.actor);
+    const result = await accounts.confirmEmailChange(code, callerOf(request), request.actor);
     setSessionCookie(request, reply, result.access_token);
     return ok(request, reply, result);
   });
@@ -123,7 +124,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
 
   app.put(`${V1}/user/notification/unsubscribe`, async (request, reply) => {
     const { code } = parseInput(codeSchema, request.body);
-    await accounts.unsubscribe(code, caller(request));
+    await accounts.unsubscribe(code, callerOf(request));
     return ok(request, reply, null);
   });
 
@@ -135,7 +136,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     );
     oneClick.post(`${V1}/user/notification/unsubscribe`, async (request, reply) => {
       const { code } = parseInput(codeSchema, request.query);
-      await accounts.unsubscribe(code, caller(request));
+      await accounts.unsubscribe(code, callerOf(request));
       return ok(request, reply, null);
     });
   });

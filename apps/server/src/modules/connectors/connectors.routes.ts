@@ -1,15 +1,11 @@
 import { connectorBindingEmailSchema, connectorUnbindingSchema } from '@inquire/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ok } from '../../infra/envelope.js';
 import { requireActive, requireLogin } from '../../infra/guards.js';
 import { getRead } from '../../infra/reads.js';
 import { parseInput } from '../../infra/validate.js';
-import {
-  EMAIL_CODE_TTL_SECONDS,
-  LINK_PROOF_COOKIE,
-  LINK_PROOF_COOKIE_PATH,
-  type Caller,
-} from '../accounts/accounts.service.js';
+import { callerOf } from '../accounts/accounts.routes.js';
+import { EMAIL_CODE_TTL_SECONDS, LINK_PROOF_COOKIE, LINK_PROOF_COOKIE_PATH } from '../accounts/accounts.service.js';
 import { setSessionCookie } from '../auth/auth.routes.js';
 import { landingPath } from './connectors.presenter.js';
 import {
@@ -22,10 +18,6 @@ import {
 } from './state-cookie.js';
 
 const V1 = '/answer/api/v1';
-
-function caller(request: FastifyRequest): Caller {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '', lang: request.lang };
-}
 
 /** A redirect no cache keeps and that tells the next page nothing about this address. */
 function redirect(reply: FastifyReply, location: string): FastifyReply {
@@ -66,7 +58,7 @@ export async function connectorsRoutes(app: FastifyInstance): Promise<void> {
       const query = Object.fromEntries(Object.entries(request.query).filter(([, v]) => typeof v === 'string'));
       const flow = matchFlowState(request.cookies[STATE_COOKIE], query.state, request.params.name);
       reply.clearCookie(STATE_COOKIE, { path: STATE_COOKIE_PATH });
-      const outcome = await connectors.callback(request.params.name, query, flow, request.actor, caller(request));
+      const outcome = await connectors.callback(request.params.name, query, flow, request.actor, callerOf(request));
       if (outcome.kind === 'failed' && outcome.cause) {
         request.log.warn({ err: outcome.cause, connector: request.params.name }, 'external sign-in failed');
       }
@@ -77,7 +69,7 @@ export async function connectorsRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(`${V1}/connector/binding/email`, async (request, reply) => {
     const input = parseInput(connectorBindingEmailSchema, request.body);
-    const outcome = await connectors.bindByEmail(input, caller(request));
+    const outcome = await connectors.bindByEmail(input, callerOf(request));
     // The owner was mailed a link that connects this login: it works only in this browser
     // (ConnectorsService.followBindingLink), which keeps the binding key as its proof.
     if (outcome === 'owner_mailed') {
