@@ -1,4 +1,4 @@
-import { emailChangeSchema } from '@inquire/shared';
+import { emailChangeSchema, type ConnectorLandingError } from '@inquire/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { resetSession } from '../../app/session';
@@ -14,7 +14,7 @@ import { AuthCard, formCardClass } from './auth-card';
 import { bindEmail, landingDestination, type BindingOutcome } from './connector-parts';
 
 /** Why an external sign-in came back without a session (the server's `?error=`). */
-export type LandingError = 'email_permission' | 'email_exists' | 'login_failed';
+export type LandingError = ConnectorLandingError;
 
 /** The failure the landing page shows for an `error` value; any unknown value is a plain failure. */
 export function landingError(value: string | null): LandingError | null {

@@ -1,24 +1,11 @@
-import type { SessionUser } from '@inquire/shared';
+import type { ConnectorInfoItem, ConnectorUserInfoItem, SessionUser } from '@inquire/shared';
 import { afterSignIn } from '../../lib/auth-storage';
 import { API_BASE, ApiError, http } from '../../lib/http';
 
-/**
- * `GET connector/info`: one external sign-in (connector plugin) that is on and configured.
- * `icon` is a base64 SVG without the `data:` prefix; `link` starts the sign-in on the server.
- * (A local type: its schema belongs beside packages/shared's connectorInfoSchema.)
- */
-export interface ConnectorItem {
-  name: string;
-  icon: string;
-  link: string;
-}
-
+/** `GET connector/info`: one external sign-in (connector plugin) that is on and configured. */
+export type ConnectorItem = ConnectorInfoItem;
 /** `GET connector/user/info`: a connector and whether the signed-in member has it linked. */
-export interface ConnectorUserItem extends ConnectorItem {
-  binding: boolean;
-  /** The member's id at the provider while linked, else "". */
-  external_id: string;
-}
+export type ConnectorUserItem = ConnectorUserInfoItem;
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
