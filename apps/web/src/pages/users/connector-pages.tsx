@@ -29,6 +29,18 @@ export const LANDING_ERROR_TEXT: Record<LandingError, string> = {
   login_failed: 'ui.connectors.landing.login_failed',
 };
 
+/** The way back to the login page from a sign-in that cannot go on. */
+function BackToLogin() {
+  const { t } = useTranslation();
+  return (
+    <p className="mt-6 text-center">
+      <Link to="/users/login" className={buttonClass('secondary')}>
+        {t('ui.connectors.landing.back_to_login')}
+      </Link>
+    </p>
+  );
+}
+
 /** A failed external sign-in: what happened, and the way back to the login page. */
 export function LandingFailure({ error }: { error: LandingError }) {
   const { t } = useTranslation();
@@ -38,11 +50,7 @@ export function LandingFailure({ error }: { error: LandingError }) {
         <p>{t(LANDING_ERROR_TEXT[error])}</p>
         {error === 'email_exists' ? <p className="mt-2">{t('ui.connectors.landing.email_exists_hint')}</p> : null}
       </Alert>
-      <p className="mt-6 text-center">
-        <Link to="/users/login" className={buttonClass('secondary')}>
-          {t('ui.connectors.landing.back_to_login')}
-        </Link>
-      </p>
+      <BackToLogin />
     </AuthCard>
   );
 }
@@ -112,11 +120,7 @@ export function ConfirmEmailPage() {
     return (
       <AuthCard title={t('ui.connectors.confirm_email.title')}>
         <Alert kind="warning">{t('ui.connectors.confirm_email.missing_key')}</Alert>
-        <p className="mt-6 text-center">
-          <Link to="/users/login" className={buttonClass('secondary')}>
-            {t('ui.connectors.landing.back_to_login')}
-          </Link>
-        </p>
+        <BackToLogin />
       </AuthCard>
     );
   }
